@@ -1,0 +1,90 @@
+/* The engine: the brain's explicit state and its controller. The protocol layer drives it; it
+ * knows nothing of stdin/stdout. Thinking is time-budgeted: the game tree first, then a slot
+ * for the GA refinement stage (a later issue). */
+#ifndef GAMOK_ENGINE_H
+#define GAMOK_ENGINE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "brain/board.h"
+#include "brain/search.h"
+#include "brain/timeman.h"
+#include "kernels/evaluator.h"
+
+typedef enum { MODE_TREE = 0, MODE_PAPER = 1 } SearchMode;
+
+typedef struct EngineOptions {
+    SearchMode mode;  /* MODE_TREE: alpha-beta; MODE_PAPER: full-width min-max */
+    int paper_level;  /* 1..4, for MODE_PAPER */
+    int max_depth;    /* MODE_TREE depth cap (plies) */
+} EngineOptions;
+
+typedef struct Engine {
+    Board board;
+    int gomocup_rule;        /* the INFO rule value as given (supported values only) */
+    bool started;            /* START (or RECTSTART) succeeded */
+    TimeLimits time;
+    int64_t max_memory;      /* bytes; 0 = no limit */
+    EngineOptions opts;
+    Evaluator *eval;
+    Search *search;
+    atomic_int stop;         /* set by engine_stop() from another thread */
+    SearchResult last;       /* what the last think found (for MESSAGE lines) */
+} Engine;
+
+typedef enum {
+    ENGINE_OK = 0,
+    ENGINE_ERR_SIZE,      /* unsupported board size */
+    ENGINE_ERR_NOT_STARTED,
+    ENGINE_ERR_OFF_BOARD,
+    ENGINE_ERR_OCCUPIED,
+    ENGINE_ERR_NO_STONE,  /* takeback of a cell that holds no stone */
+    ENGINE_ERR_RULE,      /* unsupported rule value */
+    ENGINE_ERR_MEMORY,    /* out of memory, or max_memory too small */
+    ENGINE_ERR_POSITION   /* a position that cannot be set (duplicates, bad colours) */
+} EngineError;
+
+const char *engine_error_text(EngineError e);
+
+void engine_init(Engine *e, const EngineOptions *opts);
+void engine_free(Engine *e);
+void engine_default_options(EngineOptions *opts);
+
+EngineError engine_start(Engine *e, int size);       /* new empty board of that size */
+EngineError engine_restart(Engine *e);               /* new empty board, same size */
+EngineError engine_set_rule(Engine *e, int gomocup_rule);
+EngineError engine_set_max_memory(Engine *e, int64_t bytes);
+
+/* Plays `x,y` for the side to move. */
+EngineError engine_play(Engine *e, int x, int y);
+/* Removes the stone at x,y (TAKEBACK); the side to move becomes that stone's colour. */
+EngineError engine_takeback(Engine *e, int x, int y);
+
+/* A whole position: own stones (1), opponent's (2), blockers (3). The side to move ("own") is
+ * black when both sides have as many stones, else white. On error nothing changes. */
+typedef struct PositionStone { int x, y, field; } PositionStone;
+EngineError engine_set_position(Engine *e, const PositionStone *stones, int n);
+
+/* Chooses a move for the side to move without playing it. `start_ms` is the clock_ms() value
+ * when the command arrived: the turn's time counts from there. Never fails on a non-full
+ * board; returns false when there is no legal move. */
+bool engine_think(Engine *e, int64_t start_ms, int *x, int *y);
+/* Asks a running engine_think to return now (thread-safe). */
+void engine_stop(Engine *e);
+
+/* Swap2 opening (exactly-five events). `xy` holds the 0, 3 or 5 stones placed so far in move
+ * order (black, white, black, ...). The answer: swap = true, or 1..3 moves to place. Like
+ * engine_think it does not change the current position and respects the turn's time. */
+typedef struct Swap2Answer {
+    bool swap;
+    int nmoves;
+    int x[3], y[3];
+} Swap2Answer;
+EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms, Swap2Answer *out);
+
+/* Renju: the points black may not play in the current position (for YXSHOWFORBID). */
+int engine_forbidden_points(const Engine *e, int *xs, int *ys, int max);
+
+#endif

@@ -1,0 +1,44 @@
+/* The game tree: iterative-deepening negamax alpha-beta with leaf batches scored through the
+ * evaluator interface, and the paper's full-width min-max (Ahn & Park 2010) to a fixed level. */
+#ifndef GAMOK_SEARCH_H
+#define GAMOK_SEARCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "brain/board.h"
+#include "kernels/evaluator.h"
+
+typedef struct SearchLimits {
+    int64_t deadline_ms; /* clock_ms() value at which to stop; <= 0: no deadline */
+    int max_depth;       /* plies; iterative deepening stops there */
+    uint64_t max_nodes;  /* 0: no node limit */
+} SearchLimits;
+
+typedef struct SearchResult {
+    int move;        /* best cell of the last completed iteration (always a legal move) */
+    int score;       /* from the side to move's point of view */
+    int depth;       /* depth of the last completed iteration */
+    uint64_t nodes;  /* positions visited */
+    uint64_t evals;  /* positions scored by the evaluator */
+} SearchResult;
+
+typedef struct Search Search;
+
+/* `memory_bytes` bounds every table the search allocates (transposition table included). */
+Search *search_create(Evaluator *ev, size_t memory_bytes);
+void search_destroy(Search *s);
+void search_set_evaluator(Search *s, Evaluator *ev);
+void search_clear(Search *s); /* forget everything learned (new game) */
+
+/* Best move for b->to_move. `stop` (may be NULL) is polled: when it becomes non-zero the search
+ * returns the best move of the last completed iteration. The board is restored on return. */
+SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
+                              const atomic_int *stop);
+
+/* The paper's full-width min-max: every empty cell near the stones, `level` plies (1..4),
+ * no pruning, leaves of the last level scored in batches. For comparison with the paper. */
+SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int *stop);
+
+#endif

@@ -1,0 +1,39 @@
+/* Test positions kept as data files under tests/positions/.
+ *
+ * File format: blocks separated by a line "---". Each block has "key: value" lines and a board:
+ *   name: open four wins          a label for failure messages
+ *   rule: 4                       Gomocup rule value (default 0)
+ *   to_move: X                    X (black) or O (white); default: X when counts are equal
+ *   expect: 7,7 8,8               cells "x,y" separated by spaces (meaning depends on the suite)
+ *   avoid: 3,4                    cells that must not be chosen / must not be listed
+ *   depth: 3                      an integer parameter for the suite (default 0)
+ *   board:                        then one row per line, top row y = 0, column x:
+ *   ..X..                         '.' empty, 'X' black, 'O' white, '#' neutral blocker
+ * The board's width is the length of its first row and must equal the number of rows.
+ * Lines starting with '#' before "board:" are comments. */
+#ifndef GAMOK_TEST_POSITIONS_H
+#define GAMOK_TEST_POSITIONS_H
+
+#include "brain/board.h"
+
+#define TP_MAX_CELLS 32
+
+typedef struct TestPosition {
+    char name[128];
+    int rule;           /* Gomocup rule value */
+    Board board;        /* stones placed, to_move set, rule set to the base rule */
+    int expect[TP_MAX_CELLS];
+    int nexpect;
+    int avoid[TP_MAX_CELLS];
+    int navoid;
+    int depth;
+} TestPosition;
+
+/* Loads every position of `path` into a malloc'd array; returns the count, -1 on error (with a
+ * message on stderr). */
+int tp_load(const char *path, TestPosition **out);
+
+/* True when `cell` is one of the cells in list[0..n). */
+int tp_in(const int *list, int n, int cell);
+
+#endif

@@ -38,7 +38,7 @@ BIN_OUT ?= $(BIN)
 $(BIN_OUT): $(BUILD)/protocol/main.o $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(SELFPLAY): $(BUILD)/tournaments/selfplay.o $(LIB)
+$(SELFPLAY): $(BUILD)/tournaments/selfplay.o $(BUILD)/tournaments/brainproc.o $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(LIB) | cmocka

@@ -1,0 +1,121 @@
+#define _POSIX_C_SOURCE 200809L
+#include "tournaments/brainproc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "brain/clock.h"
+
+/* Splits a command line on blanks (no quoting) into argv for execv. */
+static void split_command(char *cmd, char **argv, int max)
+{
+    int n = 0;
+    for (char *tok = strtok(cmd, " \t"); tok && n < max - 1; tok = strtok(NULL, " \t"))
+        argv[n++] = tok;
+    argv[n] = NULL;
+}
+
+static void exec_child(const char *command, int in[2], int out[2])
+{
+    char cmd[1024], *argv[32];
+    snprintf(cmd, sizeof cmd, "%s", command);
+    split_command(cmd, argv, 32);
+    dup2(in[0], STDIN_FILENO);
+    dup2(out[1], STDOUT_FILENO);
+    int devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0) dup2(devnull, STDERR_FILENO);
+    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    if (argv[0]) execv(argv[0], argv);
+    _exit(127);
+}
+
+int brainproc_start(BrainProc *p, const char *command)
+{
+    int in[2], out[2];
+    memset(p, 0, sizeof *p);
+    if (pipe(in) < 0) return -1;
+    if (pipe(out) < 0) { close(in[0]); close(in[1]); return -1; }
+    p->pid = fork();
+    if (p->pid < 0) return -1;
+    if (p->pid == 0) exec_child(command, in, out);
+    close(in[0]);
+    close(out[1]);
+    p->to_brain = in[1];
+    p->from_brain = out[0];
+    signal(SIGPIPE, SIG_IGN); /* a dead brain must be a lost game, not a dead manager */
+    return 0;
+}
+
+int brainproc_send(BrainProc *p, const char *line)
+{
+    char msg[4096];
+    int n = snprintf(msg, sizeof msg, "%s\r\n", line);
+    if (n < 0 || (size_t)n >= sizeof msg) return -1;
+    for (int off = 0; off < n;) {
+        ssize_t w = write(p->to_brain, msg + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (int)w;
+    }
+    return 0;
+}
+
+/* Moves one complete line out of the buffer, if there is one. */
+static bool take_line(BrainProc *p, char *line, size_t cap)
+{
+    char *nl = memchr(p->buf, '\n', p->len);
+    if (!nl) return false;
+    size_t n = (size_t)(nl - p->buf);
+    size_t keep = n < cap - 1 ? n : cap - 1;
+    memcpy(line, p->buf, keep);
+    while (keep && line[keep - 1] == '\r') keep--;
+    line[keep] = 0;
+    p->len -= n + 1;
+    memmove(p->buf, nl + 1, p->len);
+    return true;
+}
+
+int brainproc_read_line(BrainProc *p, char *line, size_t cap, int timeout_ms)
+{
+    int64_t deadline = clock_ms() + timeout_ms;
+    for (;;) {
+        if (take_line(p, line, cap)) return 1;
+        if (p->eof) return -1;
+        if (p->len == sizeof p->buf) p->len = 0; /* an absurdly long line: drop it */
+        int64_t wait = deadline - clock_ms();
+        if (wait <= 0) return 0;
+        struct pollfd pfd = {p->from_brain, POLLIN, 0};
+        int r = poll(&pfd, 1, (int)wait);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return 0;
+        ssize_t got = read(p->from_brain, p->buf + p->len, sizeof p->buf - p->len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) p->eof = true;
+        else p->len += (size_t)got;
+    }
+}
+
+void brainproc_stop(BrainProc *p, int grace_ms)
+{
+    if (p->pid <= 0) return;
+    brainproc_send(p, "END");
+    close(p->to_brain);
+    int64_t deadline = clock_ms() + grace_ms;
+    while (clock_ms() < deadline) {
+        if (waitpid(p->pid, NULL, WNOHANG) == p->pid) goto closed;
+        struct timespec nap = {0, 5000000};
+        nanosleep(&nap, NULL);
+    }
+    kill(p->pid, SIGKILL);
+    waitpid(p->pid, NULL, 0);
+closed:
+    close(p->from_brain);
+    p->pid = 0;
+}

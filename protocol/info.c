@@ -1,0 +1,63 @@
+/* INFO key value: settings from the manager. No reply on success; an absurd value answers
+ * `ERROR ...` and the previous setting stays. Unknown keys are ignored (the protocol grows). */
+#include "protocol/commands.h"
+#include "protocol/parse.h"
+
+typedef enum { NEED_ANY, NEED_NON_NEGATIVE } Need;
+
+/* Parses an integer setting; false after an ERROR reply. */
+static bool info_number(Protocol *p, const char *key, const char *val, Need need, int64_t *v)
+{
+    if (parse_i64(val, v) && (need == NEED_ANY || *v >= 0))
+        return true;
+    proto_reply(p, "ERROR INFO %s needs %s, got '%.*s'", key,
+                need == NEED_ANY ? "an integer" : "an integer >= 0", ECHO_MAX, val);
+    return false;
+}
+
+static void info_rule(Protocol *p, const char *val)
+{
+    int64_t v;
+    if (!info_number(p, "rule", val, NEED_ANY, &v))
+        return;
+    EngineError err = v < 0 || v > 0xFFFF ? ENGINE_ERR_RULE : engine_set_rule(p->engine, (int)v);
+    if (err != ENGINE_OK)
+        proto_engine_error(p, err);
+}
+
+static void info_max_memory(Protocol *p, const char *val)
+{
+    int64_t v;
+    if (!info_number(p, "max_memory", val, NEED_NON_NEGATIVE, &v))
+        return;
+    EngineError err = engine_set_max_memory(p->engine, v);
+    if (err != ENGINE_OK)
+        proto_engine_error(p, err);
+}
+
+ProtoAction cmd_info(Protocol *p, const char *args, int64_t now)
+{
+    (void)now;
+    char key[32];
+    const char *val = parse_split_word(args, key, sizeof key);
+    TimeLimits *t = &p->engine->time;
+    int64_t v;
+    if (parse_word_is(key, "timeout_turn")) {
+        if (info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            t->timeout_turn_ms = v;
+    } else if (parse_word_is(key, "timeout_match")) {
+        if (info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            t->timeout_match_ms = v;
+    } else if (parse_word_is(key, "time_left")) {
+        if (info_number(p, key, val, NEED_ANY, &v)) /* negative: the match clock ran over */
+            t->time_left_ms = v;
+    } else if (parse_word_is(key, "max_memory")) {
+        info_max_memory(p, val);
+    } else if (parse_word_is(key, "rule")) {
+        info_rule(p, val);
+    } else if (parse_word_is(key, "game_type")) {
+        info_number(p, key, val, NEED_ANY, &v); /* checked, but it changes nothing here */
+    }
+    /* folder, evaluate and unknown keys: nothing to do. */
+    return PROTO_CONTINUE;
+}

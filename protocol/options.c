@@ -1,0 +1,62 @@
+#include "protocol/options.h"
+
+#include <string.h>
+
+#include "protocol/parse.h"
+
+#define MAX_DEPTH_CAP 64
+
+static const char USAGE[] =
+    "usage: pbrain-gamok [--depth N] [--paper-level N] [--help]\n"
+    "A Gomoku/Renju brain for the Gomocup protocol: commands on stdin, replies on stdout.\n"
+    "  --depth N        cap the game-tree search at N plies (1..64)\n"
+    "  --paper-level N  use the paper's full-width min-max to level N (1..4)\n"
+    "  --help           show this text\n";
+
+/* The value of option `name` at argv[*i] ("--name N" or "--name=N"); NULL if absent. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    const char *arg = argv[*i];
+    if (strncmp(arg, name, n) != 0)
+        return NULL;
+    if (arg[n] == '=')
+        return arg + n + 1;
+    if (arg[n] != 0)
+        return NULL;
+    return *i + 1 < argc ? argv[++*i] : "";
+}
+
+static bool int_in(const char *s, int lo, int hi, int *v)
+{
+    return parse_int_list(s, v, 1) && *v >= lo && *v <= hi;
+}
+
+int options_parse(int argc, char **argv, EngineOptions *opts, FILE *out, FILE *err)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *val;
+        int v;
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            fputs(USAGE, out);
+            return 0;
+        } else if ((val = option_value(argc, argv, &i, "--depth"))) {
+            if (!int_in(val, 1, MAX_DEPTH_CAP, &v)) {
+                fprintf(err, "pbrain-gamok: --depth needs 1..%d, got '%s'\n", MAX_DEPTH_CAP, val);
+                return 2;
+            }
+            opts->max_depth = v;
+        } else if ((val = option_value(argc, argv, &i, "--paper-level"))) {
+            if (!int_in(val, 1, 4, &v)) {
+                fprintf(err, "pbrain-gamok: --paper-level needs 1..4, got '%s'\n", val);
+                return 2;
+            }
+            opts->mode = MODE_PAPER;
+            opts->paper_level = v;
+        } else {
+            fprintf(err, "pbrain-gamok: unknown option '%s'\n%s", arg, USAGE);
+            return 2;
+        }
+    }
+    return -1;
+}

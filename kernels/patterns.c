@@ -1,0 +1,229 @@
+/* Builds the line-pattern and cell-combination tables (see patterns.h). */
+#include "kernels/patterns.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "brain/rules.h"
+#include "kernels/values.h"
+
+_Static_assert(VAL_NONE == 0 && VAL_B1 == 0 && VAL_F1 == 0,
+               "score.h skips line windows without stones: their classes must be worth 0");
+_Static_assert(PAT_COUNT <= 16 && CELL_CLASS_COUNT <= 16, "classes are packed in 4 bits");
+
+enum { KEY_CELLS = 10, HALF_BITS = 10, WINDOW = 11, CENTRE = 5 };
+
+/* ---- line tables --------------------------------------------------------------------------- */
+
+/* Key cell i (0..9) is window cell i for offsets -5..-1 and i + 1 for offsets +1..+5. */
+static int window_index(int i) { return i < CENTRE ? i : i + 1; }
+
+static int key_cell(uint32_t key, int i) { return (int)(key >> (2 * i)) & 3; }
+
+/* Everything beyond the first opponent stone or blocker on a side can change nothing (no five
+ * crosses it, and caro only looks at the stone just beyond a five), so each side of a key is
+ * reduced to a canonical form: cells past the first blocking cell read as edge. Only canonical
+ * keys are classified; the others copy their canonical key's class. */
+static uint32_t canonical_half(uint32_t half, bool left)
+{
+    uint32_t out = 0;
+    bool blocked = false;
+    for (int k = 0; k < CENTRE; k++) {
+        int i = left ? CENTRE - 1 - k : k; /* walk outwards from the centre */
+        uint32_t c = blocked ? 3u : (half >> (2 * i)) & 3u;
+        blocked = blocked || c >= 2;
+        out |= c << (2 * i);
+    }
+    return out;
+}
+
+typedef struct Canon {
+    uint16_t left[1u << HALF_BITS];
+    uint16_t right[1u << HALF_BITS];
+} Canon;
+
+static void canon_init(Canon *c)
+{
+    for (uint32_t h = 0; h < (1u << HALF_BITS); h++) {
+        c->left[h] = (uint16_t)canonical_half(h, true);
+        c->right[h] = (uint16_t)canonical_half(h, false);
+    }
+}
+
+static uint32_t canonical_key(const Canon *c, uint32_t key)
+{
+    uint32_t mask = (1u << HALF_BITS) - 1;
+    return c->left[key & mask] | ((uint32_t)c->right[key >> HALF_BITS] << HALF_BITS);
+}
+
+/* What a child class (one more own stone on the line) makes of the parent. */
+static uint8_t demote(uint8_t child)
+{
+    return child >= PAT_B2 && child <= PAT_F4 ? (uint8_t)(child - 2) : (uint8_t)PAT_NONE;
+}
+
+typedef struct LineRule {
+    int rule;       /* RULE_* handed to rule_line_five */
+    int own;        /* colour the table is for */
+    bool one_four;  /* renju black: only a straight four counts as open, other double fives are
+                       two fours on one line (forbidden) */
+} LineRule;
+
+static LineFive centre_five(uint32_t key, const LineRule *r)
+{
+    const uint8_t colour[4] = {EMPTY, (uint8_t)r->own, (uint8_t)opponent_of(r->own), BLOCKER};
+    uint8_t line[WINDOW];
+    for (int i = 0; i < KEY_CELLS; i++)
+        line[window_index(i)] = colour[key_cell(key, i)];
+    line[CENTRE] = (uint8_t)r->own;
+    return rule_line_five(line, WINDOW, CENTRE, r->own, r->rule);
+}
+
+/* Classifies `key` from its children (one more own stone on an empty cell), which have larger
+ * keys and are therefore classified already. */
+static uint8_t classify(const uint8_t *table, uint32_t key, const LineRule *r)
+{
+    LineFive five = centre_five(key, r);
+    if (five == LINE_FIVE)
+        return PAT_FIVE;
+    if (five == LINE_OVERLINE)
+        return PAT_OVERLINE;
+    int fives = 0, first = -1, last = -1;
+    uint8_t best = PAT_NONE;
+    for (int i = 0; i < KEY_CELLS; i++) {
+        if (key_cell(key, i) != 0)
+            continue;
+        uint8_t child = table[key | (1u << (2 * i))];
+        if (child == PAT_FIVE) {
+            fives++;
+            last = window_index(i);
+            if (first < 0)
+                first = last;
+        } else if (demote(child) > best) {
+            best = demote(child);
+        }
+    }
+    if (fives >= 2) {
+        /* A straight four .XXXX. has exactly two five points, five cells apart. */
+        bool straight = fives == 2 && last - first == 5;
+        return r->one_four && !straight ? PAT_DFOUR : PAT_F4;
+    }
+    return fives == 1 ? (uint8_t)PAT_B4 : best;
+}
+
+static void build_line_table(uint8_t *table, const Canon *c, const LineRule *r)
+{
+    for (uint32_t key = PATTERN_KEYS; key-- > 0;)
+        if (canonical_key(c, key) == key)
+            table[key] = classify(table, key, r);
+    for (uint32_t key = 0; key < PATTERN_KEYS; key++)
+        table[key] = table[canonical_key(c, key)];
+}
+
+static const LineRule LINE_RULES[LT_COUNT] = {
+    [LT_FREESTYLE] = {RULE_FREESTYLE, BLACK, false},
+    [LT_EXACT5] = {RULE_EXACT5, BLACK, false},
+    [LT_RENJU_BLACK] = {RULE_RENJU, BLACK, true},
+    [LT_RENJU_WHITE] = {RULE_RENJU, WHITE, false},
+    [LT_CARO] = {RULE_CARO, BLACK, false},
+};
+
+/* ---- cell tables --------------------------------------------------------------------------- */
+
+static const int LINE_VALUE[PAT_COUNT] = {
+    [PAT_NONE] = VAL_NONE, [PAT_B1] = VAL_B1, [PAT_F1] = VAL_F1, [PAT_B2] = VAL_B2,
+    [PAT_F2] = VAL_F2,     [PAT_B3] = VAL_B3, [PAT_F3] = VAL_F3, [PAT_B4] = VAL_B4,
+    [PAT_F4] = VAL_F4,     [PAT_FIVE] = VAL_FIVE,
+};
+
+typedef struct LineCounts {
+    int n[PAT_COUNT];
+    int value; /* sum of the line values */
+} LineCounts;
+
+static LineCounts count_lines(uint32_t cell_key)
+{
+    LineCounts c = {{0}, 0};
+    for (int d = 0; d < 4; d++) {
+        int cls = (int)(cell_key >> (4 * d)) & 15;
+        if (cls >= PAT_COUNT)
+            cls = PAT_NONE; /* never produced by a line table */
+        c.n[cls]++;
+        c.value += LINE_VALUE[cls];
+    }
+    return c;
+}
+
+/* OVERLINE is worth nothing and only renju black reads it as forbidden (elsewhere the line is
+ * just dead); DFOUR only comes out of the renju-black table. */
+static CellClass cell_class(const LineCounts *c, bool renju_black)
+{
+    int fours = c->n[PAT_B4] + c->n[PAT_F4];
+    if (c->n[PAT_FIVE])
+        return CELL_FIVE; /* a five is never forbidden */
+    if (renju_black && (c->n[PAT_OVERLINE] || c->n[PAT_DFOUR] || fours >= 2))
+        return CELL_FORBIDDEN;
+    if (renju_black && c->n[PAT_F3] >= 2)
+        return CELL_FORBIDDEN33;
+    if (c->n[PAT_F4] || fours >= 2)
+        return CELL_FLEX4;
+    if (c->n[PAT_B4])
+        return c->n[PAT_F3] ? CELL_43 : CELL_B4;
+    return c->n[PAT_F3] >= 2 ? CELL_33 : CELL_PLAIN;
+}
+
+static int combo_value(const LineCounts *c, CellClass cls)
+{
+    int fours = c->n[PAT_B4] + c->n[PAT_F4];
+    if (cls == CELL_43)
+        return VAL_COMBO_43;
+    if (cls == CELL_FLEX4 && fours >= 2)
+        return VAL_COMBO_44;
+    if (cls == CELL_33)
+        return VAL_COMBO_33;
+    if (c->n[PAT_F2] >= 3)
+        return VAL_COMBO_222;
+    return 0;
+}
+
+static uint16_t cell_entry(uint32_t cell_key, bool renju_black)
+{
+    LineCounts c = count_lines(cell_key);
+    CellClass cls = cell_class(&c, renju_black);
+    if (cls == CELL_FORBIDDEN || cls == CELL_FORBIDDEN33)
+        return CELL_ENTRY(cls, 0);
+    int combo = combo_value(&c, cls);
+    int value = (c.value > combo ? c.value : combo) * VALUE_SCALE;
+    return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX);
+}
+
+static void build_cell_table(uint16_t *table, bool renju_black)
+{
+    for (uint32_t key = 0; key < CELL_KEYS; key++)
+        table[key] = cell_entry(key, renju_black);
+}
+
+/* ---- the whole set ------------------------------------------------------------------------- */
+
+PatternTables *pattern_tables_create(void)
+{
+    PatternTables *t = malloc(sizeof *t);
+    Canon *canon = malloc(sizeof *canon);
+    if (!t || !canon) {
+        free(t);
+        free(canon);
+        return NULL;
+    }
+    canon_init(canon);
+    for (int i = 0; i < LT_COUNT; i++)
+        build_line_table(t->line[i], canon, &LINE_RULES[i]);
+    build_cell_table(t->cell[CT_NORMAL], false);
+    build_cell_table(t->cell[CT_RENJU_BLACK], true);
+    free(canon);
+    return t;
+}
+
+void pattern_tables_destroy(PatternTables *t)
+{
+    free(t);
+}

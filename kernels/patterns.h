@@ -1,0 +1,88 @@
+/* Line-pattern and cell-combination lookup tables of the evaluator.
+ *
+ * A line pattern answers "what does this line become for `colour` if it plays this cell?". Its
+ * key is the 10 cells at offsets -5..-1, +1..+5 along the line, 2 bits each relative to the
+ * player, offset -5 in bits 0-1 up to offset +5 in bits 18-19:
+ *   0 empty, 1 own stone, 2 opponent stone, 3 edge or BLOCKER (both just block the line).
+ * The same key with the centre holding an own stone answers "is this stone part of a five".
+ *
+ * A cell key packs the line classes of the four directions (direction d in bits 4d..4d+3) and
+ * maps to the cell's combined class and value.
+ *
+ * Plain data only (no pointers inside): a CUDA evaluator copies one PatternTables to device
+ * memory as it is. Built on the host by patterns.c; read by kernels/score.h. */
+#ifndef GAMOK_PATTERNS_H
+#define GAMOK_PATTERNS_H
+
+#include <stdint.h>
+
+#include "kernels/position.h"
+
+/* Line classes, weakest first. "F" = free (open), "B" = blocked on one side (or split so that
+ * only one way to five is left). Fn: playing here makes n stones that can still become an
+ * open four / five in more than one way; Bn: exactly one way left. */
+typedef enum LinePattern {
+    PAT_NONE = 0, /* no five can ever pass through this cell on this line */
+    PAT_B1,
+    PAT_F1,
+    PAT_B2,
+    PAT_F2,
+    PAT_B3,
+    PAT_F3,       /* an open three: one more stone can make an open four */
+    PAT_B4,       /* a four: exactly one cell completes a five */
+    PAT_F4,       /* an open four (or, outside renju-black, two fours on one line) */
+    PAT_FIVE,     /* a winning five under the rule */
+    PAT_OVERLINE, /* six or more where that does not win (exact5, caro, renju black) */
+    PAT_DFOUR,    /* renju black: two fours on one line (X.XXX.X, XX.XX.XX): forbidden */
+    PAT_COUNT
+} LinePattern;
+
+/* Combined class of an empty cell for one colour (the paper's "special conditions"). */
+typedef enum CellClass {
+    CELL_PLAIN = 0,   /* nothing forcing */
+    CELL_B4,          /* makes one four (a forcing move) */
+    CELL_33,          /* makes two open threes */
+    CELL_43,          /* makes a four and an open three */
+    CELL_FLEX4,       /* makes an open four or two fours: wins unless the opponent fives first */
+    CELL_FIVE,        /* wins at once */
+    CELL_FORBIDDEN,   /* renju black: overline or double four (exact at line level) */
+    CELL_FORBIDDEN33, /* renju black: double three (approximate: ignores RIF 9.3 recursion) */
+    CELL_CLASS_COUNT
+} CellClass;
+
+/* Which line table a (rule, colour) uses. */
+typedef enum LineTableId {
+    LT_FREESTYLE = 0,
+    LT_EXACT5,
+    LT_RENJU_BLACK,
+    LT_RENJU_WHITE,
+    LT_CARO,
+    LT_COUNT
+} LineTableId;
+
+/* Which cell-combination table a (rule, colour) uses: only renju black has forbidden cells. */
+typedef enum CellTableId { CT_NORMAL = 0, CT_RENJU_BLACK, CT_COUNT } CellTableId;
+
+#define PATTERN_KEY_BITS 20
+#define PATTERN_KEYS (1u << PATTERN_KEY_BITS)
+#define CELL_KEY_BITS 16
+#define CELL_KEYS (1u << CELL_KEY_BITS)
+
+/* A cell entry: value (already scaled, see values.h) in the low 12 bits, CellClass above. */
+#define CELL_VALUE_BITS 12
+#define CELL_VALUE_MAX ((1 << CELL_VALUE_BITS) - 1)
+#define CELL_ENTRY(cls, value) \
+    ((uint16_t)(((unsigned)(cls) << CELL_VALUE_BITS) | (unsigned)(value)))
+#define CELL_ENTRY_CLASS(e) ((int)((e) >> CELL_VALUE_BITS))
+#define CELL_ENTRY_VALUE(e) ((int)((e) & CELL_VALUE_MAX))
+
+typedef struct PatternTables {
+    uint8_t line[LT_COUNT][PATTERN_KEYS];  /* LinePattern per key */
+    uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
+} PatternTables;
+
+/* Builds every table (heap, about 5.5 MB). Returns NULL when out of memory. */
+PatternTables *pattern_tables_create(void);
+void pattern_tables_destroy(PatternTables *t);
+
+#endif

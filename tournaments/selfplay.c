@@ -59,16 +59,17 @@ static int parse_args(int argc, char **argv, Match *m)
 static void print_board(const Board *b, int last)
 {
     printf("   ");
-    for (int x = 0; x < b->size; x++) printf("%2d", x % 100);
+    for (int x = 0; x < b->size; x++) printf("%3d", x);
     printf("\n");
     for (int y = 0; y < b->size; y++) {
-        printf("%2d ", y);
+        printf("%3d", y);
         for (int x = 0; x < b->size; x++) {
             int c = cell_index(x, y);
-            printf(c == last ? "(%c" : " %c", STONE[b->cell[c]]);
+            printf(c == last ? " [%c" : "  %c", STONE[b->cell[c]]);
         }
         printf("\n");
     }
+    printf("(x is the column, y the row; [ marks the last move)\n");
 }
 
 /* Reads the brain's move: skips MESSAGE/DEBUG lines, takes the first "x,y" line.

@@ -1,0 +1,390 @@
+#include "brain/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/moves.h"
+#include "brain/rules.h"
+#include "brain/watchdog.h"
+
+#define DEFAULT_SIZE 15
+/* Tables when the manager sets no memory limit. */
+#define UNLIMITED_SEARCH_BYTES ((size_t)64 << 20)
+/* The limit covers the whole process: first an allowance for everything but the search tables
+ * (the evaluator's pattern tables are ~5.5 MB, then code, stacks, buffers), then half of what
+ * is left for the tables, as a margin. */
+#define OTHER_MEMORY_BYTES ((int64_t)10 << 20)
+/* More would only make clearing the table (every new game) slow. */
+#define MAX_SEARCH_BYTES ((int64_t)1 << 30)
+
+void engine_default_options(EngineOptions *opts)
+{
+    opts->mode = MODE_TREE;
+    opts->paper_level = 3;
+    opts->max_depth = 20;
+}
+
+static size_t search_bytes_for(int64_t max_memory)
+{
+    if (max_memory <= 0)
+        return UNLIMITED_SEARCH_BYTES;
+    int64_t bytes = (max_memory - OTHER_MEMORY_BYTES) / 2;
+    if (bytes <= 0)
+        return 0;
+    return (size_t)(bytes < MAX_SEARCH_BYTES ? bytes : MAX_SEARCH_BYTES);
+}
+
+void engine_init(Engine *e, const EngineOptions *opts)
+{
+    memset(e, 0, sizeof *e);
+    if (opts)
+        e->opts = *opts;
+    else
+        engine_default_options(&e->opts);
+    board_init(&e->board, DEFAULT_SIZE, RULE_FREESTYLE);
+    timeman_defaults(&e->time);
+    atomic_init(&e->stop, 0);
+    e->last.move = CELL_NONE;
+    e->eval = evaluator_cpu_create();
+    if (e->eval)
+        e->search = search_create(e->eval, search_bytes_for(0));
+}
+
+void engine_free(Engine *e)
+{
+    search_destroy(e->search);
+    e->search = NULL;
+    evaluator_destroy(e->eval);
+    e->eval = NULL;
+}
+
+const char *engine_error_text(EngineError err)
+{
+    switch (err) {
+    case ENGINE_OK: return "ok";
+    case ENGINE_ERR_SIZE: return "unsupported board size";
+    case ENGINE_ERR_NOT_STARTED: return "no game started";
+    case ENGINE_ERR_OFF_BOARD: return "coordinates outside the board";
+    case ENGINE_ERR_OCCUPIED: return "cell already occupied";
+    case ENGINE_ERR_NO_STONE: return "no stone on that cell";
+    case ENGINE_ERR_RULE: return "unsupported rule";
+    case ENGINE_ERR_MEMORY: return "not enough memory";
+    case ENGINE_ERR_POSITION: return "invalid position";
+    }
+    return "unknown error";
+}
+
+/* ---- game setup ---------------------------------------------------------------------------- */
+
+/* The evaluator and the search tables, made again if an earlier attempt failed. */
+static bool have_resources(Engine *e)
+{
+    if (!e->eval)
+        e->eval = evaluator_cpu_create();
+    if (e->eval && !e->search)
+        e->search = search_create(e->eval, search_bytes_for(e->max_memory));
+    return e->eval && e->search;
+}
+
+static void new_game(Engine *e, int size)
+{
+    board_init(&e->board, size, rule_from_gomocup(e->gomocup_rule));
+    search_clear(e->search);
+    e->last = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+}
+
+EngineError engine_start(Engine *e, int size)
+{
+    if (size < BOARD_MIN || size > BOARD_MAX)
+        return ENGINE_ERR_SIZE;
+    if (!have_resources(e))
+        return ENGINE_ERR_MEMORY;
+    new_game(e, size);
+    e->started = true;
+    return ENGINE_OK;
+}
+
+EngineError engine_restart(Engine *e)
+{
+    if (!e->started)
+        return ENGINE_ERR_NOT_STARTED;
+    new_game(e, e->board.size);
+    return ENGINE_OK;
+}
+
+EngineError engine_set_rule(Engine *e, int gomocup_rule)
+{
+    if (!rule_supported(gomocup_rule))
+        return ENGINE_ERR_RULE;
+    e->gomocup_rule = gomocup_rule;
+    int rule = rule_from_gomocup(gomocup_rule);
+    if (rule != e->board.rule && e->search)
+        search_clear(e->search); /* stored values were found under the other rule */
+    e->board.rule = rule;
+    return ENGINE_OK;
+}
+
+/* On failure the current tables stay, so the engine keeps playing. */
+EngineError engine_set_max_memory(Engine *e, int64_t bytes)
+{
+    if (bytes < 0)
+        bytes = 0;
+    if (bytes == e->max_memory && e->search)
+        return ENGINE_OK;
+    if (!e->eval)
+        return ENGINE_ERR_MEMORY;
+    size_t want = search_bytes_for(bytes);
+    Search *s = want ? search_create(e->eval, want) : NULL;
+    if (!s)
+        return ENGINE_ERR_MEMORY;
+    search_destroy(e->search);
+    e->search = s;
+    e->max_memory = bytes;
+    return ENGINE_OK;
+}
+
+/* ---- moves and positions ------------------------------------------------------------------- */
+
+EngineError engine_play(Engine *e, int x, int y)
+{
+    if (!e->started)
+        return ENGINE_ERR_NOT_STARTED;
+    if (!board_on(&e->board, x, y))
+        return ENGINE_ERR_OFF_BOARD;
+    int cell = cell_index(x, y);
+    if (e->board.cell[cell] != EMPTY)
+        return ENGINE_ERR_OCCUPIED;
+    /* Renju fouls of the opponent are the manager's to judge: the stone is taken as played. */
+    board_play(&e->board, cell);
+    return ENGINE_OK;
+}
+
+EngineError engine_takeback(Engine *e, int x, int y)
+{
+    if (!e->started)
+        return ENGINE_ERR_NOT_STARTED;
+    if (!board_on(&e->board, x, y))
+        return ENGINE_ERR_OFF_BOARD;
+    int cell = cell_index(x, y);
+    int color = e->board.cell[cell];
+    if (color != BLACK && color != WHITE)
+        return ENGINE_ERR_NO_STONE;
+    board_remove(&e->board, cell);
+    board_set_to_move(&e->board, color);
+    return ENGINE_OK;
+}
+
+static EngineError check_position(const Board *b, const PositionStone *stones, int n)
+{
+    if (n < 0 || n > b->size * b->size)
+        return ENGINE_ERR_POSITION;
+    uint8_t used[BOARD_CELLS];
+    memset(used, 0, sizeof used);
+    for (int i = 0; i < n; i++) {
+        if (!board_on(b, stones[i].x, stones[i].y))
+            return ENGINE_ERR_OFF_BOARD;
+        if (stones[i].field < 1 || stones[i].field > 3)
+            return ENGINE_ERR_POSITION;
+        int cell = cell_index(stones[i].x, stones[i].y);
+        if (used[cell])
+            return ENGINE_ERR_POSITION;
+        used[cell] = 1;
+    }
+    return ENGINE_OK;
+}
+
+EngineError engine_set_position(Engine *e, const PositionStone *stones, int n)
+{
+    if (!e->started)
+        return ENGINE_ERR_NOT_STARTED;
+    EngineError err = check_position(&e->board, stones, n);
+    if (err != ENGINE_OK)
+        return err;
+    int own = 0, opp = 0;
+    for (int i = 0; i < n; i++) {
+        own += stones[i].field == 1;
+        opp += stones[i].field == 2;
+    }
+    int own_color = own == opp ? BLACK : WHITE;
+    const int color_of_field[4] = {EMPTY, own_color, opponent_of(own_color), BLOCKER};
+    Board b;
+    board_init(&b, e->board.size, e->board.rule);
+    for (int i = 0; i < n; i++)
+        board_put(&b, cell_index(stones[i].x, stones[i].y), color_of_field[stones[i].field]);
+    board_set_to_move(&b, own_color);
+    e->board = b;
+    return ENGINE_OK;
+}
+
+/* ---- thinking ------------------------------------------------------------------------------ */
+
+static int empty_cells(const Board *b) { return b->size * b->size - b->nstones; }
+
+/* A win now, else the block of the opponent's only five point; CELL_NONE when neither. */
+static int urgent_move(const Board *b)
+{
+    uint16_t cell[MOVES_MAX];
+    if (moves_winning_cells(b, b->to_move, cell, 1) > 0)
+        return cell[0];
+    int n = moves_winning_cells(b, opponent_of(b->to_move), cell, MOVES_MAX);
+    for (int i = 0; i < n; i++)
+        if (rule_is_legal(b, cell[i]))
+            return cell[i];
+    return CELL_NONE;
+}
+
+static SearchResult search_tree(Engine *e, Board *b, int64_t deadline, int max_depth)
+{
+    SearchLimits lim = {deadline, max_depth < 1 ? 1 : max_depth, 0};
+    return search_best_move(e->search, b, &lim, &e->stop);
+}
+
+/* The paper's full-width tree only polls the stop flag: a watchdog raises it at the deadline. */
+static SearchResult search_paper(Engine *e, Board *b, int64_t deadline)
+{
+    int urgent = urgent_move(b);
+    if (urgent != CELL_NONE)
+        return (SearchResult){urgent, 0, 1, 0, 0};
+    Watchdog w;
+    if (!watchdog_start(&w, &e->stop, deadline)) /* no timer thread: the tree keeps the time */
+        return search_tree(e, b, deadline, e->opts.max_depth);
+    SearchResult r = search_full_width(e->search, b, e->opts.paper_level, &e->stop);
+    watchdog_finish(&w);
+    return r;
+}
+
+static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms)
+{
+    if (b->nstones == 0) {
+        int centre = cell_index(b->size / 2, b->size / 2);
+        return (SearchResult){centre, 0, 1, 0, 0};
+    }
+    if (!e->search)
+        return (SearchResult){moves_any_legal(b), 0, 0, 0, 0};
+    int64_t budget = timeman_budget_ms(&e->time, empty_cells(b));
+    if (budget <= 0) /* answer at once: one evaluator batch (depth 1 never checks the clock) */
+        return search_tree(e, b, start_ms, 1);
+    int64_t deadline = start_ms + budget;
+    SearchResult r = e->opts.mode == MODE_PAPER ? search_paper(e, b, deadline)
+                                                 : search_tree(e, b, deadline, e->opts.max_depth);
+    /* GA refinement stage (a later issue) goes here: it would refine r.move with the time left
+     * until `deadline`. Nothing is done yet. */
+    return r;
+}
+
+bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
+{
+    atomic_store(&e->stop, 0);
+    if (!e->started || empty_cells(&e->board) <= 0)
+        return false;
+    Board b = e->board; /* the search plays on a copy: the position never changes here */
+    SearchResult r = choose_move(e, &b, start_ms);
+    if (r.move == CELL_NONE || !rule_is_legal(&e->board, r.move))
+        r.move = moves_any_legal(&e->board);
+    if (r.move == CELL_NONE)
+        return false;
+    e->last = r;
+    *x = cell_x(r.move);
+    *y = cell_y(r.move);
+    return true;
+}
+
+void engine_stop(Engine *e)
+{
+    atomic_store(&e->stop, 1);
+}
+
+/* ---- swap2 --------------------------------------------------------------------------------- */
+
+/* Swap2 decisions by white's score after the opening stones (the evaluator's units): below
+ * -SWAP2_BALANCE white is clearly worse and we take black; within +-SWAP2_BALANCE (3 stones)
+ * we place two more and let the opponent pick; else we play on as white. */
+#define SWAP2_BALANCE 100
+
+/* The three opening stones (black, white, black) as offsets from the centre: white right next
+ * to black's first stone, black's second two cells away on the diagonal that leads away from
+ * white (a loose, gapped pair). Our own tree scores it within a few points of even for white
+ * (-23 at depth 7 in 1 s, where tighter shapes score -50..-170), so the opponent gains little
+ * whichever colour it picks. Fits every board from BOARD_MIN up. */
+static const int OPENING[3][2] = {{0, 0}, {1, 0}, {-2, 2}};
+
+static void swap2_opening(const Board *b, Swap2Answer *out)
+{
+    int c = b->size / 2;
+    out->nmoves = 3;
+    for (int i = 0; i < 3; i++) {
+        out->x[i] = c + OPENING[i][0];
+        out->y[i] = c + OPENING[i][1];
+    }
+}
+
+static EngineError swap2_board(const Engine *e, const int (*xy)[2], int n, Board *b)
+{
+    board_init(b, e->board.size, RULE_EXACT5);
+    for (int i = 0; i < n; i++) {
+        if (!board_on(b, xy[i][0], xy[i][1]))
+            return ENGINE_ERR_OFF_BOARD;
+        int cell = cell_index(xy[i][0], xy[i][1]);
+        if (b->cell[cell] != EMPTY)
+            return ENGINE_ERR_OCCUPIED;
+        board_play(b, cell);
+    }
+    return ENGINE_OK;
+}
+
+static void add_move(Swap2Answer *out, int cell)
+{
+    out->x[out->nmoves] = cell_x(cell);
+    out->y[out->nmoves] = cell_y(cell);
+    out->nmoves++;
+}
+
+EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms, Swap2Answer *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!e->started)
+        return ENGINE_ERR_NOT_STARTED;
+    if (n != 0 && n != 3 && n != 5)
+        return ENGINE_ERR_POSITION;
+    Board b;
+    EngineError err = swap2_board(e, xy, n, &b);
+    if (err != ENGINE_OK)
+        return err;
+    if (n == 0) {
+        swap2_opening(&b, out);
+        return ENGINE_OK;
+    }
+    if (!e->search)
+        return ENGINE_ERR_MEMORY;
+    atomic_store(&e->stop, 0);
+    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&b));
+    /* With three stones a second search (black's 5th stone) may follow: half the time each. */
+    int64_t first_deadline = start_ms + (n == 3 ? budget / 2 : budget);
+    SearchResult white = search_tree(e, &b, first_deadline, budget > 0 ? e->opts.max_depth : 1);
+    if (white.score < -SWAP2_BALANCE) {
+        out->swap = true;
+        return ENGINE_OK;
+    }
+    add_move(out, white.move);
+    if (n == 3 && white.score <= SWAP2_BALANCE) {
+        board_play(&b, white.move);
+        SearchResult black = search_tree(e, &b, start_ms + budget, budget > 0 ? e->opts.max_depth : 1);
+        add_move(out, black.move);
+    }
+    return ENGINE_OK;
+}
+
+/* ---- renju --------------------------------------------------------------------------------- */
+
+int engine_forbidden_points(const Engine *e, int *xs, int *ys, int max)
+{
+    if (e->board.rule != RULE_RENJU || max <= 0)
+        return 0;
+    uint16_t cells[BOARD_CELLS];
+    int n = rule_forbidden_points(&e->board, cells, max < BOARD_CELLS ? max : BOARD_CELLS);
+    for (int i = 0; i < n; i++) {
+        xs[i] = cell_x(cells[i]);
+        ys[i] = cell_y(cells[i]);
+    }
+    return n;
+}

@@ -1,0 +1,121 @@
+#include "brain/moves.h"
+
+#include <string.h>
+
+#include "brain/rules.h"
+
+static int centre_cell(const Board *b)
+{
+    return cell_index(b->size / 2, b->size / 2);
+}
+
+/* Only black under renju has forbidden points; everywhere else an empty cell is legal, and the
+ * (costly) forbidden test is skipped. */
+static bool needs_legality_test(const Board *b)
+{
+    return b->rule == RULE_RENJU && b->to_move == BLACK;
+}
+
+/* Marks every on-board cell within `radius` of a stone (blockers count: play goes on around
+ * finished lines of a continuous game). */
+static void mark_near_stones(const Board *b, int radius, uint8_t *near)
+{
+    for (int i = 0; i < b->nstones; i++) {
+        int sx = cell_x(b->history[i]), sy = cell_y(b->history[i]);
+        int x0 = sx - radius < 0 ? 0 : sx - radius;
+        int y0 = sy - radius < 0 ? 0 : sy - radius;
+        int x1 = sx + radius >= b->size ? b->size - 1 : sx + radius;
+        int y1 = sy + radius >= b->size ? b->size - 1 : sy + radius;
+        for (int y = y0; y <= y1; y++)
+            memset(&near[cell_index(x0, y)], 1, (size_t)(x1 - x0 + 1));
+    }
+}
+
+int moves_candidates(const Board *b, int radius, uint16_t *out)
+{
+    if (b->nstones == 0) {
+        out[0] = (uint16_t)centre_cell(b);
+        return 1;
+    }
+    uint8_t near[BOARD_CELLS];
+    memset(near, 0, sizeof near);
+    mark_near_stones(b, radius, near);
+    bool test = needs_legality_test(b);
+    int n = 0;
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            int c = cell_index(x, y);
+            if (!near[c] || b->cell[c] != EMPTY)
+                continue;
+            if (test && !rule_is_legal(b, c))
+                continue;
+            out[n++] = (uint16_t)c;
+        }
+    }
+    return n;
+}
+
+/* Stones of `color` in a row from `cell` (excluded) along (dx, dy). */
+static int run_from(const Board *b, int cell, int dx, int dy, int color)
+{
+    int x = cell_x(cell) + dx, y = cell_y(cell) + dy, n = 0;
+    while (board_at(b, x, y) == color) {
+        n++;
+        x += dx;
+        y += dy;
+    }
+    return n;
+}
+
+/* Could a stone on the empty `cell` join four `color` stones in some line? A cheap filter in
+ * front of rule_makes_win, which decides exactness, caro blocks and the rest. */
+static bool may_complete_five(const Board *b, int cell, int color)
+{
+    for (int d = 0; d < 4; d++) {
+        int run = run_from(b, cell, DIR_DX[d], DIR_DY[d], color)
+                + run_from(b, cell, -DIR_DX[d], -DIR_DY[d], color);
+        if (run >= 4)
+            return true;
+    }
+    return false;
+}
+
+/* A winning cell always touches a stone of its five, so only the 8 neighbours of `color`'s
+ * stones are tried. */
+int moves_winning_cells(const Board *b, int color, uint16_t *out, int max)
+{
+    uint8_t tried[BOARD_CELLS];
+    memset(tried, 0, sizeof tried);
+    int n = 0;
+    for (int i = 0; i < b->nstones && n < max; i++) {
+        int s = b->history[i];
+        if (b->cell[s] != color)
+            continue;
+        for (int dy = -1; dy <= 1; dy++) {
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = cell_x(s) + dx, y = cell_y(s) + dy;
+                if (!board_on(b, x, y))
+                    continue;
+                int c = cell_index(x, y);
+                if (tried[c] || b->cell[c] != EMPTY)
+                    continue;
+                tried[c] = 1;
+                if (n < max && may_complete_five(b, c, color) && rule_makes_win(b, c, color))
+                    out[n++] = (uint16_t)c;
+            }
+        }
+    }
+    return n;
+}
+
+int moves_any_legal(const Board *b)
+{
+    int centre = centre_cell(b);
+    if (rule_is_legal(b, centre))
+        return centre;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (rule_is_legal(b, cell_index(x, y)))
+                return cell_index(x, y);
+    return CELL_NONE;
+}

@@ -1,0 +1,606 @@
+#include "brain/search.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/clock.h"
+#include "brain/leafbatch.h"
+#include "brain/moves.h"
+#include "brain/rules.h"
+#include "brain/threats.h"
+#include "brain/tt.h"
+
+#define MAX_PLY 64          /* deepest ply of a line, forced-move extensions included */
+#define TREE_RADIUS 2       /* candidate cells of the alpha-beta tree */
+/* Moves searched at an interior node and at the root, best one-ply values first. */
+#ifndef TREE_WIDTH
+#define TREE_WIDTH 10
+#endif
+#ifndef ROOT_WIDTH
+#define ROOT_WIDTH 20
+#endif
+/* The paper's full-width tree: every empty cell touching a stone. Radius 1 keeps level 3 inside
+ * a turn's budget on the CPU (radius 2 is ~100 cells a node in a middle game). */
+#define FULL_WIDTH_RADIUS 1
+#define BATCH_PARENTS 128
+/* >= MOVES_MAX: one node's children always fit in one batch. One full batch is the longest
+ * stretch without a stop check in the paper's mode: ~6 ms on one CPU core. */
+#define BATCH_KIDS 4096
+#define TT_MIN_BYTES (16 * 1024)
+
+#define INF (SCORE_WIN + 1)
+/* Decided scores (the search's own wins and losses and the evaluator's special conditions)
+ * lie beyond this; everything static is below (evaluator.h). Their distance to the end of the
+ * game counts from the root: SCORE_WIN - p means "the side to move at ply p wins now". */
+#define PROVEN SCORE_WIN_MIN
+#define DECIDED_MARK INT32_MIN
+
+struct Search {
+    Evaluator *ev;
+    TransTable tt;
+    LeafBatch batch;
+    uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
+    int32_t *keys;   /* the same shape: ordering keys / values of those moves */
+    /* The current call. */
+    const atomic_int *stop;
+    int64_t deadline;
+    uint64_t max_nodes;
+    uint64_t nodes, evals;
+    bool aborted;
+};
+
+static size_t lists_bytes(void)
+{
+    return (size_t)MAX_PLY * MOVES_MAX * (sizeof(uint16_t) + sizeof(int32_t));
+}
+
+static size_t fixed_bytes(void)
+{
+    return sizeof(Search) + lists_bytes() + leafbatch_bytes(BATCH_PARENTS, BATCH_KIDS);
+}
+
+Search *search_create(Evaluator *ev, size_t memory_bytes)
+{
+    if (memory_bytes < fixed_bytes() + TT_MIN_BYTES)
+        return NULL;
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->ev = ev;
+    s->moves = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->moves);
+    s->keys = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->keys);
+    bool ok = s->moves && s->keys && leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)
+           && tt_init(&s->tt, memory_bytes - fixed_bytes());
+    if (!ok) {
+        search_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_destroy(Search *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    leafbatch_free(&s->batch);
+    free(s->moves);
+    free(s->keys);
+    free(s);
+}
+
+void search_set_evaluator(Search *s, Evaluator *ev) { s->ev = ev; }
+
+void search_clear(Search *s) { tt_clear(&s->tt); }
+
+/* ---- shared helpers ------------------------------------------------------------------------ */
+
+static uint16_t *ply_moves(Search *s, int ply) { return s->moves + (size_t)ply * MOVES_MAX; }
+static int32_t *ply_keys(Search *s, int ply) { return s->keys + (size_t)ply * MOVES_MAX; }
+
+static void begin_call(Search *s, int64_t deadline, uint64_t max_nodes, const atomic_int *stop)
+{
+    s->stop = stop;
+    s->deadline = deadline;
+    s->max_nodes = max_nodes;
+    s->nodes = 0;
+    s->evals = 0;
+    s->aborted = false;
+}
+
+static bool stop_requested(const Search *s)
+{
+    return s->stop && atomic_load_explicit(s->stop, memory_order_relaxed);
+}
+
+/* Polled at every node: a node costs far more than one vDSO clock read. */
+static bool out_of_time(Search *s)
+{
+    if (stop_requested(s))
+        return true;
+    if (s->max_nodes && s->nodes >= s->max_nodes)
+        return true;
+    return s->deadline > 0 && clock_ms() >= s->deadline;
+}
+
+/* A decided score seen `ply` plies below the root, made relative to the root (the evaluator
+ * counts plies from the scored position, the search from the root). */
+static int decided_from(int v, int ply)
+{
+    return v >= PROVEN ? v - ply : v <= -PROVEN ? v + ply : v;
+}
+
+static int decided_to(int v, int ply)
+{
+    return v >= PROVEN ? v + ply : v <= -PROVEN ? v - ply : v;
+}
+
+/* Values of moves[0..n) for the side to move at `ply` (-score of each child), one evaluator
+ * batch. */
+static void score_moves(Search *s, const Board *b, const uint16_t *moves, int n, int ply,
+                        int32_t *vals)
+{
+    LeafBatch *lb = &s->batch;
+    leafbatch_reset(lb);
+    size_t p = leafbatch_add_parent(lb, b, 0);
+    for (int i = 0; i < n; i++)
+        leafbatch_add_kid(lb, p, moves[i]);
+    s->evals += leafbatch_score(lb, s->ev);
+    for (int i = 0; i < n; i++)
+        vals[i] = decided_from(-lb->scores[i], ply);
+}
+
+/* Sorts moves by key, highest first; stable, so equal keys keep cell order. */
+static void sort_moves(uint16_t *moves, int32_t *keys, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t m = moves[i];
+        int32_t k = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] < k; j--) {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
+static int best_index(const int32_t *vals, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (vals[i] > vals[best])
+            best = i;
+    return best;
+}
+
+/* ---- the alpha-beta tree ------------------------------------------------------------------- */
+
+static bool is_proven(int score) { return score >= PROVEN || score <= -PROVEN; }
+
+/* Decided scores are stored relative to the node so that a transposition at another ply reads
+ * the right distance to the end. */
+static int score_to_tt(int v, int ply) { return decided_to(v, ply); }
+static int score_from_tt(int v, int ply) { return decided_from(v, ply); }
+
+/* The moves worth searching at a node, or 0 with *decided set when the node's value is known:
+ * a win now; a loss to two fives (or to one we may not block); no move at all (draw). When
+ * the opponent threatens one five, blocking it is the only move. */
+static int node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
+{
+    uint16_t cell[2];
+    if (moves_winning_cells(b, b->to_move, cell, 1) > 0) {
+        *decided = SCORE_WIN - ply;
+        return 0;
+    }
+    int threats = moves_winning_cells(b, opponent_of(b->to_move), cell, 2);
+    if (threats > 0) {
+        *decided = -(SCORE_WIN - ply - 1);
+        if (threats > 1 || !rule_is_legal(b, cell[0]))
+            return 0;
+        moves[0] = cell[0];
+        return 1;
+    }
+    int n = moves_candidates(b, TREE_RADIUS, moves);
+    *decided = 0;
+    return n;
+}
+
+/* A frontier node: every child scored in one evaluator batch instead of recursing. */
+static int frontier(Search *s, Board *b, const uint16_t *moves, int n, int ply)
+{
+    int32_t *vals = ply_keys(s, ply);
+    score_moves(s, b, moves, n, ply, vals);
+    int i = best_index(vals, n);
+    tt_store(&s->tt, b->hash, 1, TT_EXACT, score_to_tt(vals[i], ply), moves[i]);
+    return vals[i];
+}
+
+/* Orders an interior node's moves: the transposition-table move first, then the one-ply static
+ * value of each child (one batch). Returns the best static value. */
+static int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move)
+{
+    int32_t *keys = ply_keys(s, ply);
+    score_moves(s, b, moves, n, ply, keys);
+    int best = keys[best_index(keys, n)];
+    for (int i = 0; i < n; i++)
+        if (moves[i] == tt_move)
+            keys[i] = INT32_MAX;
+    sort_moves(moves, keys, n);
+    return best;
+}
+
+/* Forward pruning: keeps the first `width` ordered moves plus every later move that makes a
+ * four. A four's one-ply value is modest (the reply is forced and "free"), yet fours are what
+ * threat sequences are made of. Open threes need no such care: a move that ignores one already
+ * scores as lost one ply down. Returns the new count. */
+static int keep_best(Board *b, uint16_t *moves, int n, int width)
+{
+    if (n <= width)
+        return n;
+    int kept = width;
+    for (int i = width; i < n; i++)
+        if (threat_makes_four(b, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
+}
+
+static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta);
+
+/* Principal variation search over ordered moves: the first with a full window, the rest with a
+ * null window, re-searched when they beat alpha. Fail-soft. */
+static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
+                     int alpha, int beta, int *best_move)
+{
+    int best = -INF;
+    *best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        board_play(b, moves[i]);
+        int v;
+        if (i == 0) {
+            v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+        } else {
+            v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta && !s->aborted)
+                v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+        }
+        board_undo(b);
+        if (s->aborted)
+            return best;
+        if (v > best) {
+            best = v;
+            *best_move = moves[i];
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+static bool tt_cutoff(const TTEntry *e, int depth, int ply, int alpha, int beta, int *v)
+{
+    if (!e || e->depth < depth)
+        return false;
+    *v = score_from_tt(e->score, ply);
+    int bound = tt_bound(e);
+    return bound == TT_EXACT || (bound == TT_LOWER && *v >= beta)
+        || (bound == TT_UPPER && *v <= alpha);
+}
+
+static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
+{
+    s->nodes++;
+    if (out_of_time(s)) {
+        s->aborted = true;
+        return 0;
+    }
+    const TTEntry *e = tt_probe(&s->tt, b->hash);
+    int v, tt_move = e ? e->move : CELL_NONE;
+    if (tt_cutoff(e, depth, ply, alpha, beta, &v))
+        return v;
+    uint16_t *moves = ply_moves(s, ply);
+    int decided, n = node_moves(b, ply, moves, &decided);
+    if (n == 0) {
+        tt_store(&s->tt, b->hash, 255, TT_EXACT, score_to_tt(decided, ply), CELL_NONE);
+        return decided;
+    }
+    bool can_recurse = ply + 1 < MAX_PLY;
+    if (n == 1 && can_recurse) {
+        /* A forced block costs no depth: threat sequences (VCF) get searched to their end. */
+        board_play(b, moves[0]);
+        v = -negamax(s, b, depth, ply + 1, -beta, -alpha);
+        board_undo(b);
+        return v;
+    }
+    if (depth <= 1 || !can_recurse)
+        return frontier(s, b, moves, n, ply);
+    int best_static = order_moves(s, b, moves, n, ply, tt_move);
+    if (best_static >= PROVEN) {
+        /* The evaluator sees a forced win one move away (an open four, a safe 4-3, ...). */
+        tt_store(&s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
+        return best_static;
+    }
+    n = keep_best(b, moves, n, TREE_WIDTH);
+    int best_move, best = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &best_move);
+    if (s->aborted)
+        return 0;
+    int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&s->tt, b->hash, depth, bound, score_to_tt(best, ply), best_move);
+    return best;
+}
+
+/* One root iteration. Returns the best value; *done counts the root moves searched completely
+ * (an aborted iteration still knows its first moves' exact values). */
+static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int depth,
+                          int *best_move, int *done)
+{
+    int alpha = -INF, best = -INF;
+    *done = 0;
+    *best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        board_play(b, moves[i]);
+        int v;
+        if (i == 0) {
+            v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
+        } else {
+            v = -negamax(s, b, depth - 1, 1, -alpha - 1, -alpha);
+            if (v > alpha && !s->aborted)
+                v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
+        }
+        board_undo(b);
+        if (s->aborted)
+            break;
+        *done = i + 1;
+        if (v > best) {
+            best = v;
+            *best_move = moves[i];
+        }
+        if (v > alpha)
+            alpha = v;
+    }
+    return best;
+}
+
+static void move_to_front(uint16_t *moves, int n, int move)
+{
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == move) {
+            memmove(&moves[1], &moves[0], (size_t)i * sizeof *moves);
+            moves[0] = (uint16_t)move;
+            return;
+        }
+    }
+}
+
+/* The root's moves, or 0 when the answer is already in *r: a win now, a lost position with a
+ * legal block to play anyway, or no candidate at all. */
+static int root_moves(const Board *b, uint16_t *moves, SearchResult *r)
+{
+    int decided, n = node_moves(b, 0, moves, &decided);
+    if (n > 0)
+        return n;
+    r->score = decided;
+    r->depth = 1;
+    uint16_t cell[MOVES_MAX];
+    if (decided > 0 && moves_winning_cells(b, b->to_move, cell, 1) > 0) {
+        r->move = cell[0];
+        return 0;
+    }
+    int threats = moves_winning_cells(b, opponent_of(b->to_move), cell, MOVES_MAX);
+    for (int i = 0; i < threats; i++) {
+        if (rule_is_legal(b, cell[i])) {
+            r->move = cell[i];
+            return 0;
+        }
+    }
+    /* Lost to an unblockable five, or nothing near the stones: any legal move. */
+    n = moves_candidates(b, TREE_RADIUS, moves);
+    if (n == 0)
+        r->move = moves_any_legal(b);
+    return n;
+}
+
+SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
+                              const atomic_int *stop)
+{
+    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    tt_new_search(&s->tt);
+    SearchResult r = {CELL_NONE, 0, 0, 0, 0};
+    uint16_t *moves = ply_moves(s, 0);
+    int n = root_moves(b, moves, &r);
+    if (n > 0) {
+        /* Depth 1 is one batch and always completes: there is always an answer. */
+        int32_t *keys = ply_keys(s, 0);
+        score_moves(s, b, moves, n, 0, keys);
+        sort_moves(moves, keys, n);
+        r.move = moves[0];
+        if (r.depth == 0) /* else root_moves already knows the value: a loss */
+            r.score = keys[0];
+        r.depth = 1;
+    }
+    int width = n > 0 ? keep_best(b, moves, n, ROOT_WIDTH) : 0;
+    for (int depth = 2; width > 1 && depth <= lim->max_depth && !is_proven(r.score); depth++) {
+        int best_move, done;
+        int v = root_iteration(s, b, moves, width, depth, &best_move, &done);
+        if (s->aborted && done == 0)
+            break;
+        r.move = best_move;
+        r.score = v;
+        if (s->aborted)
+            break;
+        r.depth = depth;
+        move_to_front(moves, width, best_move);
+    }
+    r.nodes = s->nodes;
+    r.evals = s->evals;
+    return r;
+}
+
+/* ---- the paper's full-width min-max -------------------------------------------------------- */
+
+/* Scores the batch and folds each kid into its parent's best value (the point of view of the
+ * parents, which stand at `ply`). */
+static void fw_flush(Search *s, int32_t *kid_best, int ply)
+{
+    LeafBatch *lb = &s->batch;
+    if (stop_requested(s)) { /* the values would be thrown away */
+        s->aborted = true;
+        leafbatch_reset(lb);
+        return;
+    }
+    s->evals += leafbatch_score(lb, s->ev);
+    for (size_t j = 0; j < lb->nkids; j++) {
+        int tag = lb->parent_tag[lb->kids[j].parent];
+        int32_t v = decided_from(-lb->scores[j], ply);
+        if (v > kid_best[tag])
+            kid_best[tag] = v;
+    }
+    leafbatch_reset(lb);
+}
+
+/* Adds the current position (the child `tag` of the group node) and all its children to the
+ * batch, flushing whenever it fills. Returns false when the position has no move at all. */
+static bool fw_add_children(Search *s, Board *b, int ply, int tag, int32_t *kid_best)
+{
+    LeafBatch *lb = &s->batch;
+    uint16_t *kids = ply_moves(s, ply);
+    int nk = moves_candidates(b, FULL_WIDTH_RADIUS, kids);
+    if (nk == 0)
+        return false;
+    if (leafbatch_parents_full(lb))
+        fw_flush(s, kid_best, ply);
+    size_t p = leafbatch_add_parent(lb, b, tag);
+    for (int k = 0; k < nk; k++) {
+        if (leafbatch_kids_full(lb)) {
+            fw_flush(s, kid_best, ply);
+            p = leafbatch_add_parent(lb, b, tag);
+        }
+        leafbatch_add_kid(lb, p, kids[k]);
+    }
+    return true;
+}
+
+/* A node two levels above the leaves: the children of all its children go out in big batches.
+ * vals[i] receives the value of moves[i] for the node's side to move. */
+static void fw_group(Search *s, Board *b, int ply, const uint16_t *moves, int n, int32_t *vals)
+{
+    int32_t *kid_best = ply_keys(s, ply + 1);
+    leafbatch_reset(&s->batch);
+    for (int i = 0; i < n; i++) {
+        kid_best[i] = DECIDED_MARK;
+        if (rule_makes_win(b, moves[i], b->to_move)) {
+            vals[i] = SCORE_WIN - ply;
+            continue;
+        }
+        board_play(b, moves[i]);
+        s->nodes++;
+        kid_best[i] = -INF;
+        if (!fw_add_children(s, b, ply + 1, i, kid_best)) {
+            kid_best[i] = DECIDED_MARK;
+            vals[i] = 0;
+        }
+        board_undo(b);
+        if (stop_requested(s)) {
+            s->aborted = true;
+            return;
+        }
+    }
+    fw_flush(s, kid_best, ply + 1);
+    for (int i = 0; i < n; i++)
+        if (kid_best[i] != DECIDED_MARK)
+            vals[i] = -kid_best[i];
+}
+
+/* Value of the position for its side to move, `left` plies (>= 2) above the leaves. */
+static int fw_node(Search *s, Board *b, int left, int ply)
+{
+    s->nodes++;
+    if (stop_requested(s)) {
+        s->aborted = true;
+        return 0;
+    }
+    uint16_t *moves = ply_moves(s, ply);
+    int32_t *vals = ply_keys(s, ply);
+    int n = moves_candidates(b, FULL_WIDTH_RADIUS, moves);
+    if (n == 0)
+        return 0;
+    if (left == 2) {
+        fw_group(s, b, ply, moves, n, vals);
+        return s->aborted ? 0 : vals[best_index(vals, n)];
+    }
+    int best = -INF;
+    for (int i = 0; i < n; i++) {
+        int v = SCORE_WIN - ply;
+        if (!rule_makes_win(b, moves[i], b->to_move)) {
+            board_play(b, moves[i]);
+            v = -fw_node(s, b, left - 1, ply + 1);
+            board_undo(b);
+            if (s->aborted)
+                return 0;
+        }
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Root values at `level` >= 3 in vals; returns how many root moves were completed. */
+static int fw_root_deep(Search *s, Board *b, const uint16_t *moves, int n, int level,
+                        int32_t *vals)
+{
+    for (int i = 0; i < n; i++) {
+        vals[i] = SCORE_WIN;
+        if (!rule_makes_win(b, moves[i], b->to_move)) {
+            board_play(b, moves[i]);
+            vals[i] = -fw_node(s, b, level - 1, 1);
+            board_undo(b);
+        }
+        if (s->aborted)
+            return i;
+    }
+    return n;
+}
+
+/* Level 1 first (one batch, the answer if stopped early; it also orders the root so that a
+ * stopped deeper pass has completed the most promising moves), then the full level. A stopped
+ * pass answers the best of the root moves it completed; depth stays 1 then. */
+SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int *stop)
+{
+    begin_call(s, 0, 0, stop);
+    SearchResult r = {CELL_NONE, 0, 0, 0, 0};
+    level = level < 1 ? 1 : level > 4 ? 4 : level;
+    uint16_t *moves = ply_moves(s, 0);
+    int32_t *vals = ply_keys(s, 0);
+    s->nodes = 1;
+    int n = moves_candidates(b, FULL_WIDTH_RADIUS, moves);
+    if (n == 0) {
+        r.move = moves_any_legal(b);
+        return r;
+    }
+    score_moves(s, b, moves, n, 0, vals);
+    sort_moves(moves, vals, n);
+    r.move = moves[0];
+    r.score = vals[0];
+    r.depth = 1;
+    int done = n;
+    if (level == 2) {
+        fw_group(s, b, 0, moves, n, vals);
+        done = s->aborted ? 0 : n;
+    } else if (level >= 3) {
+        done = fw_root_deep(s, b, moves, n, level, vals);
+    }
+    if (level > 1 && done > 0) {
+        int i = best_index(vals, done);
+        r.move = moves[i];
+        r.score = vals[i];
+        if (done == n)
+            r.depth = level;
+    }
+    r.nodes = s->nodes;
+    r.evals = s->evals;
+    return r;
+}

@@ -1,0 +1,42 @@
+#include "brain/threats.h"
+
+#include "brain/rules.h"
+
+/* Own stones among the 8 cells within 4 of `cell` along direction d: a four needs 3 of them. */
+static int own_near(const Board *b, int cell, int d, int color)
+{
+    int n = 0;
+    for (int k = -4; k <= 4; k++)
+        if (k != 0)
+            n += board_at(b, cell_x(cell) + k * DIR_DX[d], cell_y(cell) + k * DIR_DY[d]) == color;
+    return n;
+}
+
+/* Does an empty cell `k` steps from `cell` along d complete a five once `cell` holds a stone? */
+static bool five_point_on_line(const Board *b, int cell, int d, int color)
+{
+    for (int k = -4; k <= 4; k++) {
+        int x = cell_x(cell) + k * DIR_DX[d], y = cell_y(cell) + k * DIR_DY[d];
+        if (k != 0 && board_at(b, x, y) == EMPTY && rule_makes_win(b, cell_index(x, y), color))
+            return true;
+    }
+    return false;
+}
+
+bool threat_makes_four(Board *b, int cell)
+{
+    int color = b->to_move;
+    bool candidate[4], any = false;
+    for (int d = 0; d < 4; d++) {
+        candidate[d] = own_near(b, cell, d, color) >= 3;
+        any |= candidate[d];
+    }
+    if (!any)
+        return false;
+    bool four = false;
+    board_play(b, cell);
+    for (int d = 0; d < 4 && !four; d++)
+        four = candidate[d] && five_point_on_line(b, cell, d, color);
+    board_undo(b);
+    return four;
+}

@@ -1,0 +1,233 @@
+/* Candidate moves, winning cells and the any-legal fallback (brain/moves.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "brain/moves.h"
+#include "brain/rules.h"
+#include "brain/threats.h"
+#include "tests/support/positions.h"
+
+static TestPosition *load(const char *path, int *n)
+{
+    TestPosition *tp = NULL;
+    *n = tp_load(path, &tp);
+    assert_true(*n > 0);
+    return tp;
+}
+
+static int chebyshev(int a, int b)
+{
+    int dx = abs(cell_x(a) - cell_x(b)), dy = abs(cell_y(a) - cell_y(b));
+    return dx > dy ? dx : dy;
+}
+
+static void empty_board_gives_the_centre(void **state)
+{
+    (void)state;
+    Board b;
+    uint16_t m[MOVES_MAX];
+    board_init(&b, 15, RULE_FREESTYLE);
+    assert_int_equal(moves_candidates(&b, 2, m), 1);
+    assert_int_equal(m[0], cell_index(7, 7));
+    board_init(&b, 10, RULE_FREESTYLE);
+    assert_int_equal(moves_candidates(&b, 2, m), 1);
+    assert_int_equal(m[0], cell_index(5, 5));
+}
+
+static void one_stone_gives_its_square_in_cell_order(void **state)
+{
+    (void)state;
+    Board b;
+    uint16_t m[MOVES_MAX];
+    board_init(&b, 15, RULE_FREESTYLE);
+    board_play(&b, cell_index(7, 7));
+    int n = moves_candidates(&b, 2, m);
+    assert_int_equal(n, 24);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(chebyshev(m[i], cell_index(7, 7)) <= 2, 1);
+        if (i > 0)
+            assert_true(m[i] > m[i - 1]);
+    }
+    assert_int_equal(moves_candidates(&b, 1, m), 8);
+}
+
+static void the_edge_clips_the_square(void **state)
+{
+    (void)state;
+    Board b;
+    uint16_t m[MOVES_MAX];
+    board_init(&b, 15, RULE_FREESTYLE);
+    board_play(&b, cell_index(0, 0));
+    assert_int_equal(moves_candidates(&b, 2, m), 8);
+    board_init(&b, 15, RULE_FREESTYLE);
+    board_play(&b, cell_index(14, 7));
+    assert_int_equal(moves_candidates(&b, 1, m), 5);
+}
+
+/* Every candidate is empty, near a stone, and legal; every empty cell near a stone is listed. */
+static void candidates_are_exactly_the_legal_cells_near_stones(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    const Board *b = &tp[0].board;
+    uint16_t m[MOVES_MAX];
+    int k = moves_candidates(b, 2, m);
+    int expected = 0;
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (!board_cell_valid(b, c) || b->cell[c] != EMPTY)
+            continue;
+        int near = 0;
+        for (int i = 0; i < b->nstones; i++)
+            near |= chebyshev(c, b->history[i]) <= 2;
+        expected += near;
+    }
+    assert_int_equal(k, expected);
+    for (int i = 0; i < k; i++)
+        assert_true(rule_is_legal(b, m[i]));
+    free(tp);
+}
+
+static void renju_black_candidates_skip_forbidden_points(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_moves.txt", &n);
+    int checked = 0;
+    for (int i = 0; i < n; i++) {
+        if (tp[i].navoid == 0)
+            continue;
+        Board *b = &tp[i].board;
+        uint16_t m[MOVES_MAX];
+        int k = moves_candidates(b, 2, m);
+        for (int a = 0; a < tp[i].navoid; a++) {
+            assert_true(rule_is_forbidden(b, tp[i].avoid[a], BLACK)); /* the premise */
+            for (int j = 0; j < k; j++)
+                assert_int_not_equal(m[j], tp[i].avoid[a]);
+        }
+        /* The same cell is fine for white. */
+        board_set_to_move(b, WHITE);
+        k = moves_candidates(b, 2, m);
+        int listed = 0;
+        for (int j = 0; j < k; j++)
+            listed |= m[j] == tp[i].avoid[0];
+        assert_true(listed);
+        checked++;
+    }
+    assert_true(checked > 0);
+    free(tp);
+}
+
+static void assert_same_cells(const uint16_t *got, int n, const int *want, int nwant,
+                              const char *name)
+{
+    if (n != nwant)
+        fail_msg("%s: %d winning cells, expected %d", name, n, nwant);
+    for (int i = 0; i < n; i++)
+        if (!tp_in(want, nwant, got[i]))
+            fail_msg("%s: unexpected winning cell %d,%d", name, cell_x(got[i]), cell_y(got[i]));
+}
+
+/* search_win1.txt lists every winning cell of the side to move. */
+static void winning_cells_in_every_direction(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_win1.txt", &n);
+    for (int i = 0; i < n; i++) {
+        uint16_t w[MOVES_MAX];
+        int k = moves_winning_cells(&tp[i].board, tp[i].board.to_move, w, MOVES_MAX);
+        assert_same_cells(w, k, tp[i].expect, tp[i].nexpect, tp[i].name);
+    }
+    free(tp);
+}
+
+/* Overlines, caro blocks: search_moves.txt lists the exact winning cells (maybe none). */
+static void winning_cells_follow_the_rule(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_moves.txt", &n);
+    for (int i = 0; i < n; i++) {
+        uint16_t w[MOVES_MAX];
+        int k = moves_winning_cells(&tp[i].board, tp[i].board.to_move, w, MOVES_MAX);
+        assert_same_cells(w, k, tp[i].expect, tp[i].nexpect, tp[i].name);
+    }
+    free(tp);
+}
+
+static void winning_cells_of_the_opponent_and_the_limit(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_block.txt", &n);
+    for (int i = 0; i < n; i++) {
+        const Board *b = &tp[i].board;
+        uint16_t w[MOVES_MAX];
+        int k = moves_winning_cells(b, opponent_of(b->to_move), w, MOVES_MAX);
+        assert_same_cells(w, k, tp[i].expect, tp[i].nexpect, tp[i].name);
+    }
+    free(tp);
+    tp = load("tests/positions/search_win1.txt", &n);
+    uint16_t w[2];
+    assert_int_equal(moves_winning_cells(&tp[0].board, BLACK, w, 1), 1); /* 2 exist */
+    free(tp);
+}
+
+static void any_legal_prefers_the_centre_then_cell_order(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 5, RULE_FREESTYLE);
+    assert_int_equal(moves_any_legal(&b), cell_index(2, 2));
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 5; x++)
+            if (!(x == 3 && y == 4))
+                board_put(&b, cell_index(x, y), (x + y) % 2 ? BLACK : WHITE);
+    assert_int_equal(moves_any_legal(&b), cell_index(3, 4));
+    board_put(&b, cell_index(3, 4), BLOCKER);
+    assert_int_equal(moves_any_legal(&b), CELL_NONE);
+}
+
+/* The four-three position of search_forced.txt: 6,5 and 7,5 make a four, 6,2 only a three. */
+static void makes_four_sees_fours_only(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_forced.txt", &n);
+    int i = 0;
+    while (i < n && tp[i].expect[0] != cell_index(6, 5))
+        i++;
+    assert_true(i < n);
+    Board b = tp[i].board;
+    uint64_t hash = b.hash;
+    assert_true(threat_makes_four(&b, cell_index(6, 5)));
+    assert_true(threat_makes_four(&b, cell_index(7, 5)));
+    assert_false(threat_makes_four(&b, cell_index(6, 2)));
+    assert_false(threat_makes_four(&b, cell_index(0, 0)));
+    assert_int_equal(b.hash, hash);
+    assert_int_equal(b.to_move, tp[i].board.to_move);
+    free(tp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_board_gives_the_centre),
+        cmocka_unit_test(one_stone_gives_its_square_in_cell_order),
+        cmocka_unit_test(the_edge_clips_the_square),
+        cmocka_unit_test(candidates_are_exactly_the_legal_cells_near_stones),
+        cmocka_unit_test(renju_black_candidates_skip_forbidden_points),
+        cmocka_unit_test(winning_cells_in_every_direction),
+        cmocka_unit_test(winning_cells_follow_the_rule),
+        cmocka_unit_test(winning_cells_of_the_opponent_and_the_limit),
+        cmocka_unit_test(any_legal_prefers_the_centre_then_cell_order),
+        cmocka_unit_test(makes_four_sees_fours_only),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

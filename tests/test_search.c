@@ -1,0 +1,426 @@
+/* The game tree (brain/search.c): tactics at small fixed depths from tests/positions/search_*.txt,
+ * renju legality, the paper's full-width mode, time, stop and node limits, memory sizing. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "brain/clock.h"
+#include "brain/rules.h"
+#include "brain/search.h"
+#include "brain/tt.h"
+#include "tests/support/positions.h"
+
+typedef struct Fixture {
+    Evaluator *ev;
+    Search *search;
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    f->ev = evaluator_cpu_create();
+    f->search = f->ev ? search_create(f->ev, 8u << 20) : NULL;
+    if (!f->search)
+        return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    search_destroy(f->search);
+    evaluator_destroy(f->ev);
+    free(f);
+    return 0;
+}
+
+static TestPosition *load(const char *path, int *n)
+{
+    TestPosition *tp = NULL;
+    *n = tp_load(path, &tp);
+    assert_true(*n > 0);
+    return tp;
+}
+
+static SearchResult search_depth(Fixture *f, Board *b, int depth)
+{
+    SearchLimits lim = {0, depth, 0};
+    search_clear(f->search);
+    return search_best_move(f->search, b, &lim, NULL);
+}
+
+static bool same_board(const Board *a, const Board *b)
+{
+    return a->nstones == b->nstones && a->to_move == b->to_move && a->hash == b->hash &&
+           !memcmp(a->cell, b->cell, sizeof a->cell);
+}
+
+/* The move is legal, not in avoid, in expect (when given and asked for), and the board is as it
+ * was. */
+static void check_move(const TestPosition *tp, const Board *after, SearchResult r, bool expect)
+{
+    if (!rule_is_legal(&tp->board, r.move))
+        fail_msg("%s: illegal move %d,%d", tp->name, cell_x(r.move), cell_y(r.move));
+    if (expect && tp->nexpect && !tp_in(tp->expect, tp->nexpect, r.move))
+        fail_msg("%s: chose %d,%d (score %d, depth %d)", tp->name, cell_x(r.move),
+                 cell_y(r.move), r.score, r.depth);
+    if (tp_in(tp->avoid, tp->navoid, r.move))
+        fail_msg("%s: chose the avoided %d,%d", tp->name, cell_x(r.move), cell_y(r.move));
+    if (!same_board(&tp->board, after))
+        fail_msg("%s: the search left the board changed", tp->name);
+}
+
+static void check_answer(const TestPosition *tp, const Board *after, SearchResult r)
+{
+    check_move(tp, after, r, true);
+}
+
+/* Runs every position of a file at `depth` (0: the file's depth:, else 4); with `legal_only`
+ * the expected moves are not asked for (a depth too small to see them). */
+static void run_file_with(Fixture *f, const char *path, int depth, bool must_win, bool legal_only)
+{
+    int n;
+    TestPosition *tp = load(path, &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        int d = depth ? depth : tp[i].depth ? tp[i].depth : 4;
+        SearchResult r = search_depth(f, &b, d);
+        check_move(&tp[i], &b, r, !legal_only);
+        if (must_win && r.score < SCORE_WIN_MIN)
+            fail_msg("%s: no forced win seen (score %d)", tp[i].name, r.score);
+    }
+    free(tp);
+}
+
+static void run_file(Fixture *f, const char *path, int depth, bool must_win)
+{
+    run_file_with(f, path, depth, must_win, false);
+}
+
+static void wins_in_one_at_once(void **state)
+{
+    run_file(*state, "tests/positions/search_win1.txt", 1, true);
+}
+
+static void wins_in_one_when_searching_deeper(void **state)
+{
+    run_file(*state, "tests/positions/search_win1.txt", 3, true);
+}
+
+static void blocks_the_opponents_four(void **state)
+{
+    run_file(*state, "tests/positions/search_block.txt", 3, false);
+}
+
+static void stops_open_threes(void **state)
+{
+    run_file(*state, "tests/positions/search_threats.txt", 0, false);
+}
+
+static void finds_short_forced_wins(void **state)
+{
+    run_file(*state, "tests/positions/search_forced.txt", 0, true);
+}
+
+/* Renju: the avoided cells really are forbidden, and no depth makes black choose them. */
+static void renju_black_never_plays_a_forbidden_point(void **state)
+{
+    int n;
+    TestPosition *tp = load("tests/positions/search_renju.txt", &n);
+    for (int i = 0; i < n; i++)
+        if (tp[i].rule == RULE_RENJU && tp[i].board.to_move == BLACK)
+            for (int a = 0; a < tp[i].navoid; a++)
+                assert_true(rule_is_forbidden(&tp[i].board, tp[i].avoid[a], BLACK));
+    free(tp);
+    run_file(*state, "tests/positions/search_renju.txt", 0, false);
+    for (int depth = 1; depth <= 3; depth++)
+        run_file_with(*state, "tests/positions/search_renju.txt", depth, false, true);
+}
+
+static void lost_position_still_answers_a_legal_block(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_win1.txt", &n);
+    Board b = tp[0].board; /* black has two fives to play: let white move instead */
+    board_set_to_move(&b, WHITE);
+    SearchResult r = search_depth(f, &b, 4);
+    assert_true(r.move == cell_index(0, 4) || r.move == cell_index(5, 4));
+    assert_true(r.score <= -SCORE_WIN_MIN);
+    free(tp);
+}
+
+static void empty_board_answers_the_centre(void **state)
+{
+    Fixture *f = *state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    SearchResult r = search_depth(f, &b, 4);
+    assert_int_equal(r.move, cell_index(7, 7));
+}
+
+static void same_search_same_answer(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    SearchResult a = search_depth(f, &b, 3), c = search_depth(f, &b, 3);
+    assert_int_equal(a.move, c.move);
+    assert_int_equal(a.score, c.score);
+    assert_int_equal(a.depth, 3);
+    assert_true(a.nodes > 0 && a.evals > a.nodes);
+    free(tp);
+}
+
+/* ---- the paper's full-width min-max -------------------------------------------------------- */
+
+static void paper_mode_wins_and_blocks_at_every_level(void **state)
+{
+    Fixture *f = *state;
+    const char *files[] = {"tests/positions/search_win1.txt", "tests/positions/search_block.txt"};
+    for (int level = 1; level <= 3; level++) {
+        for (int k = 0; k < 2; k++) {
+            int n;
+            TestPosition *tp = load(files[k], &n);
+            for (int i = 0; i < n; i++) {
+                Board b = tp[i].board;
+                SearchResult r = search_full_width(f->search, &b, level, NULL);
+                check_answer(&tp[i], &b, r);
+                assert_int_equal(r.depth, level);
+            }
+            free(tp);
+        }
+    }
+}
+
+static void paper_mode_middle_game_is_legal(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    for (int level = 1; level <= 2; level++) {
+        Board b = tp[0].board;
+        SearchResult r = search_full_width(f->search, &b, level, NULL);
+        check_answer(&tp[0], &b, r);
+        assert_int_equal(r.depth, level);
+        assert_true(r.evals > 0);
+    }
+    free(tp);
+}
+
+static void paper_mode_renju_is_legal(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_renju.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        check_answer(&tp[i], &b, search_full_width(f->search, &b, 2, NULL));
+    }
+    free(tp);
+}
+
+/* ---- time, stop, nodes, memory ------------------------------------------------------------- */
+
+/* Generous bound: this checks that the deadline is polled, not how fast the machine is. */
+#define DEADLINE_SLACK_MS 250
+
+static void deadline_is_honoured(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    int64_t start = clock_ms();
+    SearchLimits lim = {start + 100, 64, 0};
+    SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+    int64_t took = clock_ms() - start;
+    assert_true(took < 100 + DEADLINE_SLACK_MS);
+    assert_true(r.depth >= 1);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+}
+
+static void past_deadline_still_answers(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    SearchLimits lim = {clock_ms() - 1000, 64, 0};
+    SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+    assert_int_equal(r.depth, 1);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+    /* ...and still takes a win. */
+    tp = load("tests/positions/search_win1.txt", &n);
+    b = tp[1].board;
+    r = search_best_move(f->search, &b, &lim, NULL);
+    check_answer(&tp[1], &b, r);
+    free(tp);
+}
+
+typedef struct Stopper {
+    atomic_int *flag;
+    int after_ms;
+} Stopper;
+
+static void *stop_later(void *arg)
+{
+    Stopper *s = arg;
+    struct timespec t = {0, s->after_ms * 1000000L};
+    nanosleep(&t, NULL);
+    atomic_store(s->flag, 1);
+    return NULL;
+}
+
+static void stop_flag_is_honoured(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    atomic_int stop;
+    atomic_init(&stop, 1); /* already raised: depth 1 only */
+    SearchLimits lim = {0, 64, 0};
+    SearchResult r = search_best_move(f->search, &b, &lim, &stop);
+    assert_int_equal(r.depth, 1);
+    check_answer(&tp[0], &b, r);
+
+    atomic_store(&stop, 0); /* raised from another thread while searching without a deadline */
+    Stopper s = {&stop, 50};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    int64_t start = clock_ms();
+    r = search_best_move(f->search, &b, &lim, &stop);
+    int64_t took = clock_ms() - start;
+    pthread_join(t, NULL);
+    assert_true(took < 50 + DEADLINE_SLACK_MS);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+}
+
+static void paper_mode_stop_flag_is_honoured(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    Stopper s = {&stop, 50};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    int64_t start = clock_ms();
+    SearchResult r = search_full_width(f->search, &b, 4, &stop); /* far more than 50 ms */
+    int64_t took = clock_ms() - start;
+    pthread_join(t, NULL);
+    assert_true(took < 50 + DEADLINE_SLACK_MS);
+    assert_true(r.depth < 4);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+}
+
+static void node_limit_is_honoured(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    Board b = tp[0].board;
+    SearchLimits lim = {0, 64, 500};
+    SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+    assert_true(r.nodes <= 501);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+}
+
+static void small_memory_still_searches(void **state)
+{
+    Fixture *f = *state;
+    assert_null(search_create(f->ev, 1024));
+    Search *s = search_create(f->ev, 1u << 20);
+    assert_non_null(s);
+    int n;
+    TestPosition *tp = load("tests/positions/search_forced.txt", &n);
+    Board b = tp[2].board; /* the four-three */
+    SearchLimits lim = {0, tp[2].depth, 0};
+    SearchResult r = search_best_move(s, &b, &lim, NULL);
+    check_answer(&tp[2], &b, r);
+    search_destroy(s);
+    free(tp);
+}
+
+/* ---- the transposition table -------------------------------------------------------------- */
+
+static void tt_fits_its_budget(void **state)
+{
+    (void)state;
+    assert_int_equal(tt_bytes_for(sizeof(TTEntry)), 0); /* not even one bucket */
+    for (size_t bytes = 1000; bytes < (64u << 20); bytes = bytes * 3 + 7) {
+        size_t got = tt_bytes_for(bytes);
+        assert_true(got <= bytes);
+        assert_true(got * 2 > bytes); /* the largest power of two that fits */
+        size_t buckets = got / (TT_BUCKET * sizeof(TTEntry));
+        assert_int_equal(buckets & (buckets - 1), 0);
+    }
+}
+
+static void tt_keeps_the_deeper_result(void **state)
+{
+    (void)state;
+    TransTable t;
+    assert_true(tt_init(&t, 4096));
+    uint64_t key = 0x123456789ABCDEFull;
+    assert_null(tt_probe(&t, key));
+    tt_store(&t, key, 5, TT_EXACT, 42, 100);
+    tt_store(&t, key, 2, TT_LOWER, 7, 101); /* shallower: the depth-5 result stays */
+    const TTEntry *e = tt_probe(&t, key);
+    assert_non_null(e);
+    assert_int_equal(e->depth, 5);
+    assert_int_equal(e->score, 42);
+    assert_int_equal(e->move, 100);
+    assert_int_equal(tt_bound(e), TT_EXACT);
+    tt_store(&t, key, 6, TT_UPPER, -3, 102);
+    assert_int_equal(tt_probe(&t, key)->score, -3);
+    assert_null(tt_probe(&t, key ^ 1)); /* another position */
+    tt_clear(&t);
+    assert_null(tt_probe(&t, key));
+    tt_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wins_in_one_at_once),
+        cmocka_unit_test(wins_in_one_when_searching_deeper),
+        cmocka_unit_test(blocks_the_opponents_four),
+        cmocka_unit_test(stops_open_threes),
+        cmocka_unit_test(finds_short_forced_wins),
+        cmocka_unit_test(renju_black_never_plays_a_forbidden_point),
+        cmocka_unit_test(lost_position_still_answers_a_legal_block),
+        cmocka_unit_test(empty_board_answers_the_centre),
+        cmocka_unit_test(same_search_same_answer),
+        cmocka_unit_test(paper_mode_wins_and_blocks_at_every_level),
+        cmocka_unit_test(paper_mode_middle_game_is_legal),
+        cmocka_unit_test(paper_mode_renju_is_legal),
+        cmocka_unit_test(deadline_is_honoured),
+        cmocka_unit_test(past_deadline_still_answers),
+        cmocka_unit_test(stop_flag_is_honoured),
+        cmocka_unit_test(paper_mode_stop_flag_is_honoured),
+        cmocka_unit_test(node_limit_is_honoured),
+        cmocka_unit_test(small_memory_still_searches),
+        cmocka_unit_test(tt_fits_its_budget),
+        cmocka_unit_test(tt_keeps_the_deeper_result),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

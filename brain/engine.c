@@ -274,11 +274,11 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms)
 
 bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
 {
-    atomic_store(&e->stop, 0);
     if (!e->started || empty_cells(&e->board) <= 0)
         return false;
     Board b = e->board; /* the search plays on a copy: the position never changes here */
     SearchResult r = choose_move(e, &b, start_ms);
+    engine_clear_stop(e); /* a stop (YXSTOP, the paper-mode watchdog) ends with this search */
     if (r.move == CELL_NONE || !rule_is_legal(&e->board, r.move))
         r.move = moves_any_legal(&e->board);
     if (r.move == CELL_NONE)
@@ -292,6 +292,11 @@ bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
 void engine_stop(Engine *e)
 {
     atomic_store(&e->stop, 1);
+}
+
+void engine_clear_stop(Engine *e)
+{
+    atomic_store(&e->stop, 0);
 }
 
 /* ---- swap2 --------------------------------------------------------------------------------- */
@@ -339,6 +344,26 @@ static void add_move(Swap2Answer *out, int cell)
     out->nmoves++;
 }
 
+/* Searches the Swap2 position `b` (n = 3 or 5 stones) and fills the answer. */
+static void swap2_decide(Engine *e, Board *b, int n, int64_t start_ms, Swap2Answer *out)
+{
+    int64_t budget = timeman_budget_ms(&e->time, empty_cells(b));
+    int depth = budget > 0 ? e->opts.max_depth : 1;
+    /* With three stones a second search (black's 5th stone) may follow: half the time each. */
+    int64_t first_deadline = start_ms + (n == 3 ? budget / 2 : budget);
+    SearchResult white = search_tree(e, b, first_deadline, depth);
+    if (white.score < -SWAP2_BALANCE) {
+        out->swap = true;
+        return;
+    }
+    add_move(out, white.move);
+    if (n == 3 && white.score <= SWAP2_BALANCE) {
+        board_play(b, white.move);
+        SearchResult black = search_tree(e, b, start_ms + budget, depth);
+        add_move(out, black.move);
+    }
+}
+
 EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms, Swap2Answer *out)
 {
     memset(out, 0, sizeof *out);
@@ -356,21 +381,8 @@ EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms,
     }
     if (!e->search)
         return ENGINE_ERR_MEMORY;
-    atomic_store(&e->stop, 0);
-    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&b));
-    /* With three stones a second search (black's 5th stone) may follow: half the time each. */
-    int64_t first_deadline = start_ms + (n == 3 ? budget / 2 : budget);
-    SearchResult white = search_tree(e, &b, first_deadline, budget > 0 ? e->opts.max_depth : 1);
-    if (white.score < -SWAP2_BALANCE) {
-        out->swap = true;
-        return ENGINE_OK;
-    }
-    add_move(out, white.move);
-    if (n == 3 && white.score <= SWAP2_BALANCE) {
-        board_play(&b, white.move);
-        SearchResult black = search_tree(e, &b, start_ms + budget, budget > 0 ? e->opts.max_depth : 1);
-        add_move(out, black.move);
-    }
+    swap2_decide(e, &b, n, start_ms, out);
+    engine_clear_stop(e); /* as engine_think: a stop ends with this search */
     return ENGINE_OK;
 }
 

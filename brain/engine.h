@@ -73,6 +73,10 @@ EngineError engine_set_position(Engine *e, const PositionStone *stones, int n);
 bool engine_think(Engine *e, int64_t start_ms, int *x, int *y);
 /* Asks a running engine_think to return now (thread-safe). */
 void engine_stop(Engine *e);
+/* Forgets a stop request. engine_think and engine_swap2 clear the flag when they return, not
+ * when they begin: a thread that hands a search to a worker calls this BEFORE starting it, so
+ * that a YXSTOP read right after the TURN can never be wiped out by the worker. */
+void engine_clear_stop(Engine *e);
 
 /* Swap2 opening (exactly-five events). `xy` holds the 0, 3 or 5 stones placed so far in move
  * order (black, white, black, ...). The answer: swap = true, or 1..3 moves to place. Like

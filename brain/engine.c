@@ -45,9 +45,9 @@ void engine_init(Engine *e, const EngineOptions *opts)
     timeman_defaults(&e->time);
     atomic_init(&e->stop, 0);
     e->last.move = CELL_NONE;
+    /* The search tables wait for the first think: managers send max_memory after START, and
+     * tables made before would count against the peak memory the limit is checked on. */
     e->eval = evaluator_cpu_create();
-    if (e->eval)
-        e->search = search_create(e->eval, search_bytes_for(0));
 }
 
 void engine_free(Engine *e)
@@ -76,20 +76,27 @@ const char *engine_error_text(EngineError err)
 
 /* ---- game setup ---------------------------------------------------------------------------- */
 
-/* The evaluator and the search tables, made again if an earlier attempt failed. */
-static bool have_resources(Engine *e)
+/* The evaluator, made again if an earlier attempt failed. */
+static bool have_evaluator(Engine *e)
 {
     if (!e->eval)
         e->eval = evaluator_cpu_create();
-    if (e->eval && !e->search)
+    return e->eval != NULL;
+}
+
+/* The search tables, sized from the memory limit known now; made on the first think. */
+static bool have_search(Engine *e)
+{
+    if (have_evaluator(e) && !e->search)
         e->search = search_create(e->eval, search_bytes_for(e->max_memory));
-    return e->eval && e->search;
+    return e->search != NULL;
 }
 
 static void new_game(Engine *e, int size)
 {
     board_init(&e->board, size, rule_from_gomocup(e->gomocup_rule));
-    search_clear(e->search);
+    if (e->search)
+        search_clear(e->search);
     e->last = (SearchResult){CELL_NONE, 0, 0, 0, 0};
 }
 
@@ -97,7 +104,7 @@ EngineError engine_start(Engine *e, int size)
 {
     if (size < BOARD_MIN || size > BOARD_MAX)
         return ENGINE_ERR_SIZE;
-    if (!have_resources(e))
+    if (!have_evaluator(e))
         return ENGINE_ERR_MEMORY;
     new_game(e, size);
     e->started = true;
@@ -124,21 +131,18 @@ EngineError engine_set_rule(Engine *e, int gomocup_rule)
     return ENGINE_OK;
 }
 
-/* On failure the current tables stay, so the engine keeps playing. */
+/* A limit too small for any search table is refused and the old one stays. The tables are
+ * freed now and made again, to the new size, on the next think. */
 EngineError engine_set_max_memory(Engine *e, int64_t bytes)
 {
     if (bytes < 0)
         bytes = 0;
-    if (bytes == e->max_memory && e->search)
+    if (bytes == e->max_memory)
         return ENGINE_OK;
-    if (!e->eval)
-        return ENGINE_ERR_MEMORY;
-    size_t want = search_bytes_for(bytes);
-    Search *s = want ? search_create(e->eval, want) : NULL;
-    if (!s)
+    if (search_bytes_for(bytes) == 0)
         return ENGINE_ERR_MEMORY;
     search_destroy(e->search);
-    e->search = s;
+    e->search = NULL;
     e->max_memory = bytes;
     return ENGINE_OK;
 }
@@ -259,7 +263,7 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms)
         int centre = cell_index(b->size / 2, b->size / 2);
         return (SearchResult){centre, 0, 1, 0, 0};
     }
-    if (!e->search)
+    if (!have_search(e)) /* out of memory: still a legal move */
         return (SearchResult){moves_any_legal(b), 0, 0, 0, 0};
     int64_t budget = timeman_budget_ms(&e->time, empty_cells(b));
     if (budget <= 0) /* answer at once: one evaluator batch (depth 1 never checks the clock) */
@@ -379,7 +383,7 @@ EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms,
         swap2_opening(&b, out);
         return ENGINE_OK;
     }
-    if (!e->search)
+    if (!have_search(e))
         return ENGINE_ERR_MEMORY;
     swap2_decide(e, &b, n, start_ms, out);
     engine_clear_stop(e); /* as engine_think: a stop ends with this search */

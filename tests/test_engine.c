@@ -21,7 +21,7 @@ static int setup(void **state)
 {
     Engine *e = malloc(sizeof *e);
     engine_init(e, NULL);
-    if (!e->eval || !e->search)
+    if (!e->eval)
         return -1;
     *state = e;
     return 0;
@@ -196,9 +196,28 @@ static void memory_limits(void **state)
     think_legal(e, clock_ms(), &x, &y); /* the old tables still serve */
     assert_int_equal(engine_set_max_memory(e, 16 << 20), ENGINE_OK);
     assert_int_equal(e->max_memory, 16 << 20);
+    assert_null(e->search); /* the old tables are gone before the new ones are made */
     think_legal(e, clock_ms(), &x, &y);
+    assert_non_null(e->search);
     assert_int_equal(engine_set_max_memory(e, 0), ENGINE_OK);
     think_legal(e, clock_ms(), &x, &y);
+}
+
+/* No search table exists before the first think: a max_memory sent after START must bound the
+ * peak memory, so nothing sized without it may be made (or touched) earlier. */
+static void search_tables_wait_for_the_first_think(void **state)
+{
+    Engine *e = *state;
+    int x, y;
+    assert_null(e->search);
+    assert_int_equal(engine_start(e, 15), ENGINE_OK);
+    assert_null(e->search);
+    assert_int_equal(engine_play(e, 7, 7), ENGINE_OK);
+    e->time.timeout_turn_ms = 100;
+    think_legal(e, clock_ms(), &x, &y);
+    assert_non_null(e->search);
+    assert_int_equal(engine_restart(e), ENGINE_OK);
+    assert_non_null(e->search); /* kept (and cleared) for the next game */
 }
 
 /* ---- thinking ------------------------------------------------------------------------------ */
@@ -430,6 +449,7 @@ int main(void)
         cmocka_unit_test(set_position_decides_the_colours),
         cmocka_unit_test(bad_position_changes_nothing),
         cmocka_unit_test(memory_limits),
+        cmocka_unit_test_setup_teardown(search_tables_wait_for_the_first_think, setup, teardown),
         cmocka_unit_test(empty_board_opens_in_the_centre),
         cmocka_unit_test(full_board_has_no_move),
         cmocka_unit_test(takes_wins_and_blocks),

@@ -17,11 +17,14 @@ typedef struct Match {
     int turn_ms, match_ms, tolerance_ms;
     long long max_memory;
     int quiet;
+    const char *opening; /* "dx,dy dx,dy ..." offsets from the centre, Gomocup style, or NULL */
+    int first_colour;    /* the colour to move after the opening: pl[0] plays it */
 } Match;
 
 typedef struct Player {
     BrainProc proc;
     long long time_left; /* match time left in ms; only meaningful when match_ms > 0 */
+    int moved;           /* has made a move: later turns come as TURN, the first as BOARD */
 } Player;
 
 static const char STONE[4] = {'.', 'X', 'O', '#'};
@@ -29,13 +32,16 @@ static const char STONE[4] = {'.', 'X', 'O', '#'};
 static void usage(void)
 {
     puts("usage: selfplay [--size N] [--rule R] [--turn MS] [--match MS] [--tolerance MS]\n"
-         "                [--memory BYTES] [--quiet] BLACK_COMMAND WHITE_COMMAND\n"
-         "Plays one game between two pbrain brains (commands may carry arguments, quoted).");
+         "                [--memory BYTES] [--opening \"dx,dy dx,dy ...\"] [--quiet]\n"
+         "                BLACK_COMMAND WHITE_COMMAND\n"
+         "Plays one game between two pbrain brains (commands may carry arguments, quoted).\n"
+         "An opening gives stones as offsets from the centre, black first (Gomocup format);\n"
+         "the brain to move after them is the first command when they are even in number.");
 }
 
 static int parse_args(int argc, char **argv, Match *m)
 {
-    *m = (Match){{NULL, NULL}, 15, 0, 300, 0, 1000, 350LL * 1024 * 1024, 0};
+    *m = (Match){{NULL, NULL}, 15, 0, 300, 0, 1000, 350LL * 1024 * 1024, 0, NULL, BLACK};
     int n = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -47,6 +53,7 @@ static int parse_args(int argc, char **argv, Match *m)
         else if (!strcmp(a, "--match") && has_value) m->match_ms = atoi(argv[++i]);
         else if (!strcmp(a, "--tolerance") && has_value) m->tolerance_ms = atoi(argv[++i]);
         else if (!strcmp(a, "--memory") && has_value) m->max_memory = atoll(argv[++i]);
+        else if (!strcmp(a, "--opening") && has_value) m->opening = argv[++i];
         else if (a[0] == '-' || n == 2) return -1;
         else m->cmd[n++] = a;
     }
@@ -111,29 +118,62 @@ static int start_player(Player *pl, const char *cmd, const Match *m)
     return 0;
 }
 
-/* Asks `pl` for its move (BEGIN on an empty board, else TURN with the opponent's last move). */
-static void ask_move(Player *pl, const Match *m, int last)
+/* Sends the whole position (the first move of a brain after an opening), as managers do. */
+static void send_board(Player *pl, const Board *b)
 {
     char line[64];
+    brainproc_send(&pl->proc, "BOARD");
+    for (int i = 0; i < b->nstones; i++) {
+        int c = b->history[i];
+        snprintf(line, sizeof line, "%d,%d,%d", cell_x(c), cell_y(c), b->cell[c] == b->to_move ? 1 : 2);
+        brainproc_send(&pl->proc, line);
+    }
+    brainproc_send(&pl->proc, "DONE");
+}
+
+/* Asks `pl` for its move: BEGIN on an empty board, BOARD for its first move after an opening,
+ * else TURN with the opponent's last move. */
+static void ask_move(Player *pl, const Match *m, const Board *b)
+{
+    char line[64];
+    int last = board_last_move(b);
     if (m->match_ms > 0) {
         snprintf(line, sizeof line, "INFO time_left %lld", pl->time_left);
         brainproc_send(&pl->proc, line);
     }
     if (last == CELL_NONE) {
         brainproc_send(&pl->proc, "BEGIN");
+    } else if (!pl->moved) {
+        send_board(pl, b);
     } else {
         snprintf(line, sizeof line, "TURN %d,%d", cell_x(last), cell_y(last));
         brainproc_send(&pl->proc, line);
     }
+    pl->moved = 1;
+}
+
+/* Places the opening's stones, alternating colours from black. Returns -1 on a bad opening. */
+static int place_opening(Board *b, const char *opening)
+{
+    int dx, dy, used, centre = b->size / 2;
+    while (opening && sscanf(opening, " %d,%d%n", &dx, &dy, &used) == 2) {
+        int x = centre + dx, y = centre + dy;
+        if (!board_on(b, x, y) || b->cell[cell_index(x, y)] != EMPTY) return -1;
+        board_play(b, cell_index(x, y));
+        opening += used;
+        while (*opening == ' ' || *opening == ',') opening++;
+    }
+    return opening && *opening ? -1 : 0;
 }
 
 /* Plays the game; returns the winner's colour (0 for a draw) and a reason in `why`. */
 static int play(Player pl[2], const Match *m, Board *b, char *why, size_t cap)
 {
     for (;;) {
-        int side = b->to_move, me = side == BLACK ? 0 : 1, x, y;
+        /* pl[0] moves first after the opening, whatever its colour. */
+        int side = b->to_move, me = (side == BLACK) == (m->first_colour == BLACK) ? 0 : 1, x, y;
         int64_t t0 = clock_ms();
-        ask_move(&pl[me], m, board_last_move(b));
+        ask_move(&pl[me], m, b);
         int limit = m->turn_ms > 0 ? m->turn_ms : 60000;
         if (m->match_ms > 0 && pl[me].time_left < limit) limit = (int)pl[me].time_left;
         int r = read_move(&pl[me].proc, limit + m->tolerance_ms, &x, &y, why, cap);
@@ -170,15 +210,23 @@ int main(int argc, char **argv)
     Board b;
     char why[160] = "";
     board_init(&b, m.size, rule_from_gomocup(m.rule));
-    printf("Gamok demo: X (black) = %s, O (white) = %s\n", m.cmd[0], m.cmd[1]);
+    if (place_opening(&b, m.opening)) { fprintf(stderr, "bad opening for this board: %s\n", m.opening); return 2; }
+    m.first_colour = b.to_move;
+    printf("Gamok demo: %c = %s, %c = %s\n", STONE[m.first_colour], m.cmd[0],
+           STONE[opponent_of(m.first_colour)], m.cmd[1]);
     printf("rule %d, %dx%d, %d ms a turn, match %d ms\n", m.rule, m.size, m.size, m.turn_ms, m.match_ms);
     int winner;
-    if (start_player(&pl[0], m.cmd[0], &m)) { winner = WHITE; snprintf(why, sizeof why, "X did not start"); }
-    else if (start_player(&pl[1], m.cmd[1], &m)) { winner = BLACK; snprintf(why, sizeof why, "O did not start"); }
+    if (start_player(&pl[0], m.cmd[0], &m)) { winner = opponent_of(m.first_colour); snprintf(why, sizeof why, "%s did not start", m.cmd[0]); }
+    else if (start_player(&pl[1], m.cmd[1], &m)) { winner = m.first_colour; snprintf(why, sizeof why, "%s did not start", m.cmd[1]); }
     else winner = play(pl, &m, &b, why, sizeof why);
     print_board(&b, board_last_move(&b));
-    if (winner) printf("result: %c wins after %d moves (%s)\n", STONE[winner], b.nstones, why);
-    else printf("result: draw after %d moves (%s)\n", b.nstones, why);
+    /* The last line is for scripts: who won, by command. */
+    if (winner) {
+        const char *cmd = m.cmd[winner == m.first_colour ? 0 : 1];
+        printf("result: %c wins after %d moves (%s)\nwinner: %s\n", STONE[winner], b.nstones, why, cmd);
+    } else {
+        printf("result: draw after %d moves (%s)\nwinner: none\n", b.nstones, why);
+    }
     for (int i = 0; i < 2; i++) brainproc_stop(&pl[i].proc, 1000);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "brain/moves.h"
 #include "brain/rules.h"
 #include "brain/watchdog.h"
+#include "kernels/eval_fallback.h"
 
 #define DEFAULT_SIZE 15
 /* Tables when the manager sets no memory limit. */
@@ -22,6 +23,7 @@ void engine_default_options(EngineOptions *opts)
     opts->mode = MODE_TREE;
     opts->paper_level = 3;
     opts->max_depth = 20;
+    opts->evaluator = EVAL_CHOICE_AUTO;
 }
 
 static size_t search_bytes_for(int64_t max_memory)
@@ -47,7 +49,7 @@ void engine_init(Engine *e, const EngineOptions *opts)
     e->last.move = CELL_NONE;
     /* The search tables wait for the first think: managers send max_memory after START, and
      * tables made before would count against the peak memory the limit is checked on. */
-    e->eval = evaluator_cpu_create();
+    e->eval = evaluator_select(e->opts.evaluator, e->eval_note, sizeof e->eval_note);
 }
 
 void engine_free(Engine *e)
@@ -80,7 +82,7 @@ const char *engine_error_text(EngineError err)
 static bool have_evaluator(Engine *e)
 {
     if (!e->eval)
-        e->eval = evaluator_cpu_create();
+        e->eval = evaluator_select(e->opts.evaluator, e->eval_note, sizeof e->eval_note);
     return e->eval != NULL;
 }
 
@@ -388,6 +390,44 @@ EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms,
     swap2_decide(e, &b, n, start_ms, out);
     engine_clear_stop(e); /* as engine_think: a stop ends with this search */
     return ENGINE_OK;
+}
+
+/* ---- evaluator ----------------------------------------------------------------------------- */
+
+EngineError engine_set_evaluator(Engine *e, EvaluatorChoice choice)
+{
+    if (choice == e->opts.evaluator && e->eval)
+        return ENGINE_OK;
+    char note[sizeof e->eval_note];
+    Evaluator *ev = evaluator_select(choice, note, sizeof note);
+    if (!ev)
+        return ENGINE_ERR_MEMORY;
+    evaluator_destroy(e->eval);
+    e->eval = ev;
+    if (e->search)
+        search_set_evaluator(e->search, ev);
+    e->opts.evaluator = choice;
+    memcpy(e->eval_note, note, sizeof note);
+    e->eval_switch_told = false;
+    return ENGINE_OK;
+}
+
+const char *engine_evaluator_name(const Engine *e)
+{
+    return e->eval ? e->eval->name : "none";
+}
+
+const char *engine_evaluator_note(const Engine *e)
+{
+    return e->eval ? e->eval_note : "out of memory";
+}
+
+bool engine_evaluator_switched(Engine *e)
+{
+    if (e->eval_switch_told || !evaluator_fell_back(e->eval, e->eval_note, sizeof e->eval_note))
+        return false;
+    e->eval_switch_told = true;
+    return true;
 }
 
 /* ---- renju --------------------------------------------------------------------------------- */

@@ -12,6 +12,7 @@
 #include "brain/search.h"
 #include "brain/timeman.h"
 #include "kernels/evaluator.h"
+#include "kernels/evaluator_select.h"
 
 typedef enum { MODE_TREE = 0, MODE_PAPER = 1 } SearchMode;
 
@@ -19,6 +20,7 @@ typedef struct EngineOptions {
     SearchMode mode;  /* MODE_TREE: alpha-beta; MODE_PAPER: full-width min-max */
     int paper_level;  /* 1..4, for MODE_PAPER */
     int max_depth;    /* MODE_TREE depth cap (plies) */
+    EvaluatorChoice evaluator; /* cpu, cuda, or auto (cuda when a device is usable) */
 } EngineOptions;
 
 typedef struct Engine {
@@ -29,6 +31,8 @@ typedef struct Engine {
     int64_t max_memory;      /* bytes; 0 = no limit */
     EngineOptions opts;
     Evaluator *eval;
+    char eval_note[192];     /* why that evaluator (or why it switched), for MESSAGE lines */
+    bool eval_switch_told;   /* engine_evaluator_switched() has reported the switch */
     Search *search;
     atomic_int stop;         /* set by engine_stop() from another thread */
     SearchResult last;       /* what the last think found (for MESSAGE lines) */
@@ -87,6 +91,16 @@ typedef struct Swap2Answer {
     int x[3], y[3];
 } Swap2Answer;
 EngineError engine_swap2(Engine *e, const int (*xy)[2], int n, int64_t start_ms, Swap2Answer *out);
+
+/* The evaluator: its name ("cpu", "cuda") and why it is that one. engine_set_evaluator makes
+ * the evaluator for `choice` (the old one stays when that fails: ENGINE_ERR_MEMORY); the same
+ * choice again keeps the evaluator as it is. */
+EngineError engine_set_evaluator(Engine *e, EvaluatorChoice choice);
+const char *engine_evaluator_name(const Engine *e);
+const char *engine_evaluator_note(const Engine *e);
+/* True once, after a CUDA error made the evaluator switch to the CPU for good (the note then
+ * says why): the protocol tells the manager in a MESSAGE. */
+bool engine_evaluator_switched(Engine *e);
 
 /* Renju: the points black may not play in the current position (for YXSHOWFORBID). */
 int engine_forbidden_points(const Engine *e, int *xs, int *ys, int max);

@@ -18,6 +18,13 @@ static void forget_pending(Protocol *p)
     p->job = JOB_NONE;
 }
 
+void proto_say_evaluator(Protocol *p)
+{
+    if (p->messages)
+        proto_reply(p, "MESSAGE evaluator %s: %s", engine_evaluator_name(p->engine),
+                    engine_evaluator_note(p->engine));
+}
+
 ProtoAction cmd_start(Protocol *p, const char *args, int64_t now)
 {
     (void)now;
@@ -31,6 +38,7 @@ ProtoAction cmd_start(Protocol *p, const char *args, int64_t now)
     }
     forget_pending(p);
     proto_reply(p, "OK");
+    proto_say_evaluator(p); /* after OK: managers wait for a line that is exactly OK */
     return PROTO_CONTINUE;
 }
 
@@ -47,6 +55,7 @@ ProtoAction cmd_rectstart(Protocol *p, const char *args, int64_t now)
     }
     forget_pending(p);
     proto_reply(p, "OK");
+    proto_say_evaluator(p);
     return PROTO_CONTINUE;
 }
 

@@ -11,6 +11,9 @@
 void proto_reply(Protocol *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* `ERROR <engine's reason>`. */
 void proto_engine_error(Protocol *p, EngineError err);
+/* `MESSAGE evaluator <name>: <why>` (when MESSAGE lines are on): after START, after INFO
+ * evaluator changes it, and before the move after a CUDA failure switched it to the CPU. */
+void proto_say_evaluator(Protocol *p);
 /* False (after an ERROR reply) when no START has succeeded yet. */
 bool proto_require_started(Protocol *p);
 

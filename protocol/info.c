@@ -35,6 +35,23 @@ static void info_max_memory(Protocol *p, const char *val)
         proto_engine_error(p, err);
 }
 
+/* cpu, cuda or auto; a change is told in a MESSAGE, as after START. */
+static void info_evaluator(Protocol *p, const char *val)
+{
+    EvaluatorChoice c;
+    if (!evaluator_choice_parse(val, &c)) {
+        proto_reply(p, "ERROR INFO evaluator needs cpu, cuda or auto, got '%.*s'", ECHO_MAX, val);
+        return;
+    }
+    if (c == p->engine->opts.evaluator)
+        return;
+    EngineError err = engine_set_evaluator(p->engine, c);
+    if (err != ENGINE_OK)
+        proto_engine_error(p, err);
+    else
+        proto_say_evaluator(p);
+}
+
 ProtoAction cmd_info(Protocol *p, const char *args, int64_t now)
 {
     (void)now;
@@ -55,6 +72,8 @@ ProtoAction cmd_info(Protocol *p, const char *args, int64_t now)
         info_max_memory(p, val);
     } else if (parse_word_is(key, "rule")) {
         info_rule(p, val);
+    } else if (parse_word_is(key, "evaluator")) {
+        info_evaluator(p, val);
     } else if (parse_word_is(key, "game_type")) {
         info_number(p, key, val, NEED_ANY, &v); /* checked, but it changes nothing here */
     }

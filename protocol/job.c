@@ -18,6 +18,8 @@ static void run_move(Protocol *p)
         proto_engine_error(p, err);
         return;
     }
+    if (engine_evaluator_switched(e)) /* a CUDA error: the CPU scores from now on */
+        proto_say_evaluator(p);
     /* The summary goes before the move, in the same write: a manager stops reading at the
      * move, and nothing after it may look like one. */
     if (p->messages)
@@ -37,6 +39,8 @@ static void run_swap2(Protocol *p)
         proto_engine_error(p, err);
         return;
     }
+    if (engine_evaluator_switched(p->engine))
+        proto_say_evaluator(p);
     if (a.swap) {
         proto_reply(p, "SWAP");
         return;

@@ -7,10 +7,11 @@
 #define MAX_DEPTH_CAP 64
 
 static const char USAGE[] =
-    "usage: pbrain-gamok [--depth N] [--paper-level N] [--help]\n"
+    "usage: pbrain-gamok [--depth N] [--paper-level N] [--evaluator E] [--help]\n"
     "A Gomoku/Renju brain for the Gomocup protocol: commands on stdin, replies on stdout.\n"
     "  --depth N        cap the game-tree search at N plies (1..64)\n"
     "  --paper-level N  use the paper's full-width min-max to level N (1..4)\n"
+    "  --evaluator E    cpu, cuda, or auto (cuda when a CUDA device is usable; default)\n"
     "  --help           show this text\n";
 
 /* The value of option `name` at argv[*i] ("--name N" or "--name=N"); NULL if absent. */
@@ -53,6 +54,12 @@ int options_parse(int argc, char **argv, EngineOptions *opts, FILE *out, FILE *e
             }
             opts->mode = MODE_PAPER;
             opts->paper_level = v;
+        } else if ((val = option_value(argc, argv, &i, "--evaluator"))) {
+            if (!evaluator_choice_parse(val, &opts->evaluator)) {
+                fprintf(err, "pbrain-gamok: --evaluator needs cpu, cuda or auto, got '%s'\n",
+                        val);
+                return 2;
+            }
         } else {
             fprintf(err, "pbrain-gamok: unknown option '%s'\n%s", arg, USAGE);
             return 2;

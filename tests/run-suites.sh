@@ -1,10 +1,11 @@
 #!/bin/sh
 # Runs each cmocka suite given as an argument; prints a summary line and fails if any failed.
+# (PASSED is not anchored: after a skipped test cmocka prints it on the "run." line.)
 passed=0 failed=0 skipped=0 status=0
 for t in "$@"; do
     out=$("$t" 2>&1); rc=$?
     printf '%s\n' "$out"
-    p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
+    p=$(printf '%s\n' "$out" | sed -n 's/^.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
     f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
     s=$(printf '%s\n' "$out" | sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' | tail -n 1)
     passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0})); skipped=$((skipped + ${s:-0}))

@@ -287,6 +287,7 @@ static Brain *started_brain(const char *turn_ms)
     Brain *b = spawn();
     send_line(b, "START 15");
     expect_line(b, "OK");
+    expect_prefix(b, "MESSAGE evaluator "); /* which evaluator scores (cpu, cuda) */
     char line[64];
     snprintf(line, sizeof line, "INFO timeout_turn %s", turn_ms);
     send_line(b, line);

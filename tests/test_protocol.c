@@ -335,8 +335,8 @@ static void test_play_confirms_our_move(void **state)
 static void test_message_line_comes_before_the_move(void **state)
 {
     Fixture *f = *state;
-    f->proto.messages = true;
     start(f, 15);
+    f->proto.messages = true;
     const char *got = send(f, "TURN 7,7");
     assert_true(strncmp(got, "MESSAGE ", 8) == 0);
     const char *second = strchr(got, '\n') + 1;
@@ -344,6 +344,51 @@ static void test_message_line_comes_before_the_move(void **state)
     parse_move(second, &x, &y); /* the move is the last line */
     /* The MESSAGE line holds nothing a manager could take for a move. */
     assert_null(memchr(got, ',', (size_t)(second - got)));
+}
+
+/* ---- the evaluator ----------------------------------------------------------------------------- */
+
+/* "MESSAGE evaluator <name>: <why>\n" for the engine's current evaluator, and nothing else. */
+static void expect_evaluator_message(Fixture *f, const char *got)
+{
+    char want[512];
+    snprintf(want, sizeof want, "MESSAGE evaluator %s: %s\n", engine_evaluator_name(&f->engine),
+             engine_evaluator_note(&f->engine));
+    assert_string_equal(got, want);
+}
+
+/* The evaluator is named after OK, never before: a manager waits for a line equal to OK. */
+static void test_start_tells_the_evaluator_after_ok(void **state)
+{
+    Fixture *f = *state;
+    f->proto.messages = true;
+    const char *got = send(f, "START 15");
+    assert_true(strncmp(got, "OK\n", 3) == 0);
+    expect_evaluator_message(f, got + 3);
+    got = send(f, "RECTSTART 20,20");
+    assert_true(strncmp(got, "OK\n", 3) == 0);
+    expect_evaluator_message(f, got + 3);
+}
+
+static void test_info_evaluator(void **state)
+{
+    Fixture *f = *state;
+    start(f, 15);
+    expect_reply(f, "INFO evaluator cpu", ""); /* MESSAGE lines are off in this fixture */
+    assert_string_equal(engine_evaluator_name(&f->engine), "cpu");
+    assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_CPU);
+    expect_rejected(f, "INFO evaluator gpu");
+    expect_rejected(f, "INFO evaluator");
+    assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_CPU);
+    f->proto.messages = true;
+    expect_evaluator_message(f, send(f, "INFO evaluator AUTO"));
+    assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_AUTO);
+    expect_reply(f, "INFO evaluator auto", ""); /* no change, nothing to tell */
+    expect_evaluator_message(f, send(f, "INFO evaluator cuda"));
+    /* Whatever was picked plays. */
+    int x, y;
+    f->proto.messages = false;
+    expect_move(f, "TURN 7,7", &x, &y);
 }
 
 /* ---- BOARD / YXBOARD -------------------------------------------------------------------------- */
@@ -907,12 +952,17 @@ static void test_options(void **state)
     assert_int_equal(parse_args(&o, "--paper-level", "2", out, err), -1);
     assert_int_equal(o.mode, MODE_PAPER);
     assert_int_equal(o.paper_level, 2);
+    assert_int_equal(def.evaluator, EVAL_CHOICE_AUTO);
+    assert_int_equal(parse_args(&o, "--evaluator", "cpu", out, err), -1);
+    assert_int_equal(o.evaluator, EVAL_CHOICE_CPU);
+    assert_int_equal(parse_args(&o, "--evaluator=cuda", NULL, out, err), -1);
+    assert_int_equal(o.evaluator, EVAL_CHOICE_CUDA);
     memset(out, 0, sizeof out);
     assert_int_equal(parse_args(&o, "--help", NULL, out, err), 0);
     assert_non_null(strstr(out, "--paper-level"));
     const char *bad[][2] = {{"--bogus", NULL}, {"--depth", "0"},       {"--depth", "x"},
                             {"--depth", NULL}, {"--paper-level", "5"}, {"--paper-level", "0"},
-                            {"-x", NULL}};
+                            {"-x", NULL},      {"--evaluator", "gpu"}, {"--evaluator", NULL}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(out, 0, sizeof out);
         memset(err, 0, sizeof err);
@@ -939,6 +989,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_takeback, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_confirms_our_move, setup, teardown),
         cmocka_unit_test_setup_teardown(test_message_line_comes_before_the_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_start_tells_the_evaluator_after_ok, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_info_evaluator, setup, teardown),
         cmocka_unit_test_setup_teardown(test_board_sets_position_and_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_board_own_stones_are_white_when_behind, setup,
                                         teardown),

@@ -1,0 +1,91 @@
+/* The fallback evaluator: the primary until it fails, the backup from then on. */
+#include "kernels/eval_fallback.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct Fallback {
+    Evaluator base;
+    Evaluator *primary, *backup;
+    EvalErrorText why;
+    bool switched;
+    char reason[192]; /* the primary's error at the switch */
+} Fallback;
+
+static Fallback *fallback_of(const Evaluator *ev) { return (Fallback *)ev->impl; }
+
+/* The primary failed and the backup scored the same batch fine: the failure was the primary's
+ * own (device lost, out of memory), not the input's. Never go back: a flaky device would cost
+ * a failed call each time. */
+static void switch_to_backup(Fallback *f)
+{
+    const char *why = f->why ? f->why(f->primary) : NULL;
+    snprintf(f->reason, sizeof f->reason, "%s failed (%s); %s from now on", f->primary->name,
+             why && why[0] ? why : "error", f->backup->name);
+    f->switched = true;
+    f->base.name = f->backup->name;
+}
+
+static int fb_score_positions(Evaluator *ev, const EvalPosition *pos, size_t n, int32_t *out)
+{
+    Fallback *f = fallback_of(ev);
+    if (!f->switched && evaluator_score_positions(f->primary, pos, n, out) == 0)
+        return 0;
+    int rc = evaluator_score_positions(f->backup, pos, n, out);
+    if (rc == 0 && !f->switched)
+        switch_to_backup(f);
+    return rc;
+}
+
+static int fb_score_children(Evaluator *ev, const EvalPosition *parents, const EvalChild *kids,
+                             size_t n, int32_t *out)
+{
+    Fallback *f = fallback_of(ev);
+    if (!f->switched && evaluator_score_children(f->primary, parents, kids, n, out) == 0)
+        return 0;
+    int rc = evaluator_score_children(f->backup, parents, kids, n, out);
+    if (rc == 0 && !f->switched)
+        switch_to_backup(f);
+    return rc;
+}
+
+static void fb_destroy(Evaluator *ev)
+{
+    Fallback *f = fallback_of(ev);
+    evaluator_destroy(f->primary);
+    evaluator_destroy(f->backup);
+    free(f);
+}
+
+static const EvaluatorOps FALLBACK_OPS = {fb_score_positions, fb_score_children, fb_destroy};
+
+Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why)
+{
+    Fallback *f = primary && backup ? calloc(1, sizeof *f) : NULL;
+    if (!f) {
+        evaluator_destroy(primary);
+        evaluator_destroy(backup);
+        return NULL;
+    }
+    f->primary = primary;
+    f->backup = backup;
+    f->why = why;
+    f->base.name = primary->name;
+    f->base.ops = &FALLBACK_OPS;
+    f->base.impl = f;
+    return &f->base;
+}
+
+bool evaluator_fell_back(const Evaluator *ev, char *why, size_t cap)
+{
+    if (!ev || ev->ops != &FALLBACK_OPS || !fallback_of(ev)->switched)
+        return false;
+    if (why && cap)
+        snprintf(why, cap, "%s", fallback_of(ev)->reason);
+    return true;
+}
+
+Evaluator *evaluator_fallback_primary(const Evaluator *ev)
+{
+    return ev && ev->ops == &FALLBACK_OPS ? fallback_of(ev)->primary : NULL;
+}

@@ -1,0 +1,29 @@
+/* An evaluator that tries a primary evaluator (CUDA) and, the first time the primary fails on
+ * input the backup (CPU) scores fine, switches to the backup for good. The search needs no
+ * special case: a batch is never lost, and the scores are the same either way (every
+ * evaluator is bit-identical). Input that the backup rejects too is the caller's error: the
+ * call fails and nothing switches. */
+#ifndef GAMOK_EVAL_FALLBACK_H
+#define GAMOK_EVAL_FALLBACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kernels/evaluator.h"
+
+/* Why the primary failed (may be NULL): called once, at the switch. */
+typedef const char *(*EvalErrorText)(const Evaluator *primary);
+
+/* Takes ownership of both (destroyed with the wrapper, also when this returns NULL). The
+ * wrapper's name is the name of the evaluator in use. */
+Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why);
+
+/* True when `ev` is a fallback wrapper that has switched to its backup; `why` (may be NULL)
+ * gets the primary's error. False for every other evaluator. */
+bool evaluator_fell_back(const Evaluator *ev, char *why, size_t cap);
+
+/* The primary of a fallback wrapper, NULL for other evaluators (tests and the bench use it to
+ * reach the CUDA evaluator's hooks). */
+Evaluator *evaluator_fallback_primary(const Evaluator *ev);
+
+#endif

@@ -1,5 +1,6 @@
-# Gamok — build, tests, sanitizers and the demo game.
-# `make` builds ./pbrain-gamok (CPU only; the CUDA issue adds an nvcc path).
+# Gamok — build, tests, sanitizers, the demo game and the evaluator bench.
+# `make` builds ./pbrain-gamok; when nvcc is found (PATH, else $(CUDA_HOME)/bin) the CUDA
+# evaluator is built in too, with the static CUDA runtime. NO_CUDA=1 forces a CPU-only build.
 
 CC      ?= gcc
 CSTD    := -std=c11
@@ -14,7 +15,28 @@ BIN     := pbrain-gamok
 
 # Everything but entry points goes into one library shared by the brain, the tests and tools.
 LIB_SRC  := $(wildcard brain/*.c kernels/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+
+# The CUDA evaluator: real code for sm_80 and sm_90 plus PTX for newer GPUs, warnings are
+# errors; it replaces the stub that says "built without CUDA".
+CUDA_HOME ?= /usr/local/cuda
+ifeq ($(NO_CUDA),1)
+NVCC :=
+else ifeq ($(origin NVCC),undefined)
+NVCC := $(shell command -v nvcc 2>/dev/null || { test -x $(CUDA_HOME)/bin/nvcc && echo $(CUDA_HOME)/bin/nvcc; })
+endif
+ifneq ($(NVCC),)
+CUDA_LIBDIR ?= $(abspath $(dir $(NVCC))../lib64)
+NVCC_OPT    ?= -O3
+NVCC_ARCH   := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+               -gencode arch=compute_90,code=compute_90
+NVCCFLAGS   += -std=c++17 -I. $(NVCC_OPT) $(NVCC_ARCH) -Werror all-warnings \
+               -Xcompiler -Wall,-Wextra,-Werror,-pthread,-fno-exceptions,-fno-threadsafe-statics
+# (no exceptions and no guarded statics: the host code then needs nothing from libstdc++)
+LIB_SRC     := $(filter-out kernels/eval_cuda_stub.c,$(LIB_SRC))
+CUDA_OBJ    := $(patsubst %.cu,$(BUILD)/%.cu.o,$(wildcard kernels/*.cu))
+LDLIBS      += -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lpthread
+endif
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(CUDA_OBJ)
 LIB      := $(BUILD)/libgamok.a
 
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -22,16 +44,31 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SELFPLAY := $(BUILD)/selfplay
 
-.PHONY: all test test-asan demo clean cmocka
+# The tournament runner: its modules form a second library, linked into the tests too.
+ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c,$(wildcard tournaments/*.c))
+ARENA_LIB := $(BUILD)/libarena.a
+ARENA_OUT ?= $(BUILD)/gamok-arena
+TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c))
+BENCH    := $(BUILD)/eval-bench
+
+.PHONY: all test test-asan demo bench clean cmocka arena tournament regress
 all: $(BIN)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(LIB): $(LIB_OBJ)
+$(BUILD)/%.cu.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -MT $@ -c $< -o $@
+
+# The library remembers whether it was built with CUDA: switching rebuilds it.
+LIB_CONFIG := $(BUILD)/cuda-config
+$(shell mkdir -p $(BUILD) && echo '$(NVCC)' | cmp -s - $(LIB_CONFIG) || echo '$(NVCC)' > $(LIB_CONFIG))
+
+$(LIB): $(LIB_OBJ) $(LIB_CONFIG)
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@ $(LIB_OBJ)
 
 # The brain binary lives at the top level unless BIN_OUT says otherwise (sanitizer builds).
 BIN_OUT ?= $(BIN)
@@ -41,26 +78,66 @@ $(BIN_OUT): $(BUILD)/protocol/main.o $(LIB)
 $(SELFPLAY): $(BUILD)/tournaments/selfplay.o $(BUILD)/tournaments/brainproc.o $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(LIB) | cmocka
+$(ARENA_LIB): $(ARENA_SRC:%.c=$(BUILD)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+arena: $(ARENA_OUT)
+$(ARENA_OUT): $(BUILD)/tournaments/arena.o $(ARENA_LIB) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# Tiny misbehaving brains for the runner's tests (no library, no cmocka).
+$(BUILD)/tests/brains/%: tests/brains/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $< $(TEST_SUPPORT) $(LIB) -o $@ $(LDFLAGS) -lcmocka $(LDLIBS)
+	$(CC) $(CFLAGS) $< -o $@ $(LDFLAGS)
+
+$(BUILD)/tests/test_%: tests/test_%.c $(TEST_SUPPORT) $(ARENA_LIB) $(LIB) | cmocka
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< $(TEST_SUPPORT) $(ARENA_LIB) $(LIB) -o $@ $(LDFLAGS) -lcmocka $(LDLIBS)
 
 cmocka:
 	@sh tests/need-cmocka.sh
 
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
-test: $(BIN_OUT) $(TEST_BIN)
-	@GAMOK_BIN=./$(BIN_OUT) sh tests/run-suites.sh $(TEST_BIN)
+test: $(BIN_OUT) $(ARENA_OUT) $(TEST_BRAINS) $(TEST_BIN)
+	@GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
+	  sh tests/run-suites.sh $(TEST_BIN)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.
 test-asan:
-	$(MAKE) test BUILD=build-asan BIN_OUT=build-asan/pbrain-gamok \
+	$(MAKE) test NO_CUDA=1 BUILD=build-asan BIN_OUT=build-asan/pbrain-gamok ARENA_OUT=build-asan/gamok-arena \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-pthread -fsanitize=address,undefined"
 
 # The main job: a demo game of the brain against itself through the real protocol loop.
 demo: $(BIN) $(SELFPLAY)
 	./$(SELFPLAY) ./$(BIN) ./$(BIN)
+
+# Evaluator speed (CPU, CUDA when there is a device) and the paper's Tables 5 and 6; not a test.
+$(BENCH): $(BUILD)/kernels/bench/eval_bench.o $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+bench: $(BENCH)
+	./$(BENCH) $(BENCH_ARGS)
+
+# The main job's tournament: pbrain-gamok against its paper-mode settings (full-width min-max,
+# levels 2 and 3) and a depth-capped tree, on built-in openings, colours swapped.
+TOURNAMENT_OUT ?= $(BUILD)/tournament
+TOURNAMENT_OPENINGS ?= 4
+tournament: $(BIN) $(ARENA_OUT)
+	./$(ARENA_OUT) --gauntlet --openings tournaments/openings/freestyle15-classic26.txt \
+	  --random --seed 7 --max-openings $(TOURNAMENT_OPENINGS) --turn 300 --tolerance 1000 \
+	  --drawafter 150 --out $(TOURNAMENT_OUT) --fresh \
+	  --engine cmd=./$(BIN) name=gamok \
+	  --engine "cmd=./$(BIN) --paper-level 2" name=paper-2 \
+	  --engine "cmd=./$(BIN) --paper-level 3" name=paper-3 \
+	  --engine "cmd=./$(BIN) --depth 4" name=tree-depth-4
+
+# Regression: the tactical suites, then a short SPRT of this build against REV (default HEAD)
+# built in a temporary folder.
+REV ?= HEAD
+regress: test $(BIN) $(ARENA_OUT)
+	sh tournaments/regress.sh "$(REV)" ./$(BIN) ./$(ARENA_OUT)
 
 clean:
 	rm -rf build build-asan $(BIN)

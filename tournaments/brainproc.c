@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* pipe2 */
 #include "tournaments/brainproc.h"
 
 #include <errno.h>
@@ -17,40 +17,67 @@
 static void split_command(char *cmd, char **argv, int max)
 {
     int n = 0;
-    for (char *tok = strtok(cmd, " \t"); tok && n < max - 1; tok = strtok(NULL, " \t"))
+    char *save = NULL;
+    for (char *tok = strtok_r(cmd, " \t", &save); tok && n < max - 1; tok = strtok_r(NULL, " \t", &save))
         argv[n++] = tok;
     argv[n] = NULL;
 }
 
-static void exec_child(const char *command, int in[2], int out[2])
+/* Runs in the forked child: only async-signal-safe calls until exec (the parent may have threads). */
+static void exec_child(char *const argv[], const char *cwd, int errfd, int in[2], int out[2])
 {
-    char cmd[1024], *argv[32];
-    snprintf(cmd, sizeof cmd, "%s", command);
-    split_command(cmd, argv, 32);
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) dup2(devnull, STDERR_FILENO);
-    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    if (errfd >= 0) dup2(errfd, STDERR_FILENO);
+    if (cwd && chdir(cwd) != 0) _exit(127);
     if (argv[0]) execv(argv[0], argv);
     _exit(127);
 }
 
-int brainproc_start(BrainProc *p, const char *command)
+int brainproc_spawn(BrainProc *p, char *const argv[], const char *cwd, const char *stderr_path)
 {
     int in[2], out[2];
     memset(p, 0, sizeof *p);
-    if (pipe(in) < 0) return -1;
-    if (pipe(out) < 0) { close(in[0]); close(in[1]); return -1; }
+    signal(SIGPIPE, SIG_IGN); /* a dead brain must be a lost game, not a dead manager */
+    int errfd = open(stderr_path ? stderr_path : "/dev/null",
+                     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (pipe2(in, O_CLOEXEC) < 0) goto fail_err;
+    if (pipe2(out, O_CLOEXEC) < 0) goto fail_in;
     p->pid = fork();
-    if (p->pid < 0) return -1;
-    if (p->pid == 0) exec_child(command, in, out);
+    if (p->pid < 0) goto fail_out;
+    if (p->pid == 0) exec_child(argv, cwd, errfd, in, out);
     close(in[0]);
     close(out[1]);
+    if (errfd >= 0) close(errfd);
     p->to_brain = in[1];
     p->from_brain = out[0];
-    signal(SIGPIPE, SIG_IGN); /* a dead brain must be a lost game, not a dead manager */
     return 0;
+fail_out:
+    close(out[0]); close(out[1]);
+fail_in:
+    close(in[0]); close(in[1]);
+fail_err:
+    if (errfd >= 0) close(errfd);
+    p->pid = 0;
+    return -1;
+}
+
+int brainproc_start(BrainProc *p, const char *command)
+{
+    char cmd[1024], *argv[32];
+    snprintf(cmd, sizeof cmd, "%s", command);
+    split_command(cmd, argv, 32);
+    return brainproc_spawn(p, argv, NULL, NULL);
+}
+
+void brainproc_pause(BrainProc *p, bool paused)
+{
+    if (p->pid > 0) kill(p->pid, paused ? SIGSTOP : SIGCONT);
+}
+
+bool brainproc_running(const BrainProc *p)
+{
+    return p->pid > 0;
 }
 
 int brainproc_send(BrainProc *p, const char *line)
@@ -105,7 +132,8 @@ int brainproc_read_line(BrainProc *p, char *line, size_t cap, int timeout_ms)
 void brainproc_stop(BrainProc *p, int grace_ms)
 {
     if (p->pid <= 0) return;
-    brainproc_send(p, "END");
+    kill(p->pid, SIGCONT); /* a suspended brain could not read END */
+    if (!p->eof) brainproc_send(p, "END");
     close(p->to_brain);
     int64_t deadline = clock_ms() + grace_ms;
     while (clock_ms() < deadline) {

@@ -19,6 +19,15 @@ typedef struct BrainProc {
 /* Starts `command` (a path and blank-separated arguments) with stdin/stdout as pipes and stderr
  * to /dev/null. Returns 0 or -1; a binary that cannot be run shows up as EOF on first read. */
 int brainproc_start(BrainProc *p, const char *command);
+/* Starts argv[0] with arguments argv[1..] (NULL-terminated) in working directory `cwd` (NULL:
+ * the caller's) with stderr appended to `stderr_path` (NULL: /dev/null). Pipes are close-on-exec
+ * so brains started concurrently from several threads never hold each other's pipes open. */
+int brainproc_spawn(BrainProc *p, char *const argv[], const char *cwd, const char *stderr_path);
+/* Suspends (SIGSTOP) or resumes (SIGCONT) the process: GomocupJudge's way of keeping a brain
+ * from thinking on the opponent's time. */
+void brainproc_pause(BrainProc *p, bool paused);
+/* True while the process has not been stopped (it may still have died: reads then see EOF). */
+bool brainproc_running(const BrainProc *p);
 /* Sends one line (CR LF added, as Piskvork does). Returns 0 or -1 (brain gone). */
 int brainproc_send(BrainProc *p, const char *line);
 /* Reads one line (without its ending) within `timeout_ms`. Returns 1 on a line, 0 on timeout,

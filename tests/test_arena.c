@@ -1,0 +1,578 @@
+/* The tournament runner's pure parts: opening parsing, the referee under every rule, Elo/LOS/SPRT
+ * figures against values computed independently, record writers read back, the schedule and
+ * its shards. No processes here (tests/test_arena_games.c plays real games). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/rules.h"
+#include "tournaments/opening.h"
+#include "tournaments/record.h"
+#include "tournaments/referee.h"
+#include "tournaments/report.h"
+#include "tournaments/schedule.h"
+#include "tournaments/stats.h"
+
+/* ---- openings ---- */
+
+static void offset_format_parses_pairs(void **state)
+{
+    (void)state;
+    Opening o;
+    char err[128];
+    assert_int_equal(opening_parse("0,0, 1,-1, -2,3\n", OPEN_OFFSET, &o, err, sizeof err), 0);
+    assert_int_equal(o.n, 3);
+    assert_true(o.centred);
+    assert_int_equal(o.x[1], 1);
+    assert_int_equal(o.y[1], -1);
+    assert_int_equal(o.x[2], -2);
+    assert_int_equal(o.y[2], 3);
+}
+
+static void offset_format_rejects_bad_lines(void **state)
+{
+    (void)state;
+    Opening o;
+    char err[128];
+    assert_int_equal(opening_parse("0,0, 1", OPEN_OFFSET, &o, err, sizeof err), -1);
+    assert_non_null(strstr(err, "odd"));
+    assert_int_equal(opening_parse("0,0, a,b", OPEN_OFFSET, &o, err, sizeof err), -1);
+    assert_int_equal(opening_parse("   ", OPEN_OFFSET, &o, err, sizeof err), -1);
+    assert_int_equal(opening_parse("0,999", OPEN_OFFSET, &o, err, sizeof err), -1);
+}
+
+static void pos_format_parses_letters_and_rows(void **state)
+{
+    (void)state;
+    Opening o;
+    char err[128];
+    assert_int_equal(opening_parse("h8i9J10", OPEN_POS, &o, err, sizeof err), 0);
+    assert_int_equal(o.n, 3);
+    assert_false(o.centred);
+    assert_int_equal(o.x[0], 7);
+    assert_int_equal(o.y[0], 7);
+    assert_int_equal(o.x[2], 9);
+    assert_int_equal(o.y[2], 9);
+    assert_int_equal(opening_parse("h0", OPEN_POS, &o, err, sizeof err), -1);
+    assert_int_equal(opening_parse("h8 9", OPEN_POS, &o, err, sizeof err), -1);
+    assert_int_equal(opening_parse("z9", OPEN_POS, &o, err, sizeof err), -1);
+}
+
+static void file_errors_name_the_line(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/gamok-openings-XXXXXX", err[256];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("# a comment\n0,0, 1,1\n\n0,0, 1,x\n", f);
+    fclose(f);
+    OpeningSet set;
+    assert_int_equal(opening_load(path, OPEN_OFFSET, &set, err, sizeof err), -1);
+    assert_non_null(strstr(err, ":4:"));
+    f = fopen(path, "w");
+    fputs("# two good lines\n0,0, 1,1\n0,0, -1,1\n", f);
+    fclose(f);
+    assert_int_equal(opening_load(path, OPEN_OFFSET, &set, err, sizeof err), 0);
+    assert_int_equal(set.count, 2);
+    opening_set_free(&set);
+    assert_int_equal(opening_load("/nonexistent/openings.txt", OPEN_OFFSET, &set, err, sizeof err), -1);
+    remove(path);
+}
+
+static void openings_that_do_not_fit_are_refused(void **state)
+{
+    (void)state;
+    Opening o;
+    Board b;
+    char err[128];
+    opening_parse("0,0, 3,3", OPEN_OFFSET, &o, err, sizeof err);
+    board_init(&b, 5, RULE_FREESTYLE);
+    assert_int_equal(opening_apply(&o, 0, &b, err, sizeof err), -1);
+    assert_non_null(strstr(err, "off"));
+    opening_parse("0,0, 0,0", OPEN_OFFSET, &o, err, sizeof err);
+    board_init(&b, 15, RULE_FREESTYLE);
+    assert_int_equal(opening_apply(&o, 0, &b, err, sizeof err), -1);
+    opening_parse("0,0, 1,1, 2,2", OPEN_OFFSET, &o, err, sizeof err);
+    board_init(&b, 15, RULE_FREESTYLE);
+    assert_int_equal(opening_apply(&o, 0, &b, err, sizeof err), 0);
+    assert_int_equal(b.nstones, 3);
+    assert_int_equal(b.cell[cell_index(8, 8)], WHITE);
+    assert_int_equal(b.to_move, WHITE);
+}
+
+static void symmetries_map_the_board_onto_itself(void **state)
+{
+    (void)state;
+    int x = 0, y = 1;
+    opening_transform(15, 7, &x, &y); /* transpose, then mirror both ways */
+    assert_int_equal(x, 13);
+    assert_int_equal(y, 14);
+    for (int sym = 0; sym < 8; sym++) {
+        int seen[15 * 15] = {0};
+        for (int j = 0; j < 15; j++)
+            for (int i = 0; i < 15; i++) {
+                int a = i, c = j;
+                opening_transform(15, sym, &a, &c);
+                assert_true(a >= 0 && a < 15 && c >= 0 && c < 15);
+                seen[c * 15 + a]++;
+            }
+        for (int k = 0; k < 15 * 15; k++) assert_int_equal(seen[k], 1);
+    }
+}
+
+/* ---- referee ---- */
+
+/* Rows of 'X', 'O', '.' from y = 0; to_move set explicitly. */
+static void set_board(Board *b, int size, int rule, int to_move, const char *const *rows)
+{
+    board_init(b, size, rule);
+    for (int y = 0; y < size && rows[y]; y++)
+        for (int x = 0; x < size && rows[y][x]; x++)
+            if (rows[y][x] != '.') board_put(b, cell_index(x, y), rows[y][x] == 'X' ? BLACK : WHITE);
+    board_set_to_move(b, to_move);
+}
+
+static const char *const FOUR_AND_GAP[] = {"...............", "...............", ".XXXX.XX.......",
+                                           "...............", "...............", NULL};
+
+static void referee_freestyle_overline_wins(void **state)
+{
+    (void)state;
+    Board b;
+    set_board(&b, 15, RULE_FREESTYLE, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 5, 2), REF_WIN); /* seven in a row */
+    int line[BOARD_MAX];
+    assert_int_equal(referee_win_line(&b, cell_index(5, 2), line, BOARD_MAX), 7);
+    set_board(&b, 15, RULE_FREESTYLE, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 0, 2), REF_WIN);
+    assert_int_equal(referee_win_line(&b, cell_index(0, 2), line, BOARD_MAX), 5);
+}
+
+static void referee_exact_five_overline_plays_on(void **state)
+{
+    (void)state;
+    Board b;
+    set_board(&b, 15, RULE_EXACT5, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 5, 2), REF_PLAY_ON);
+    assert_int_equal(b.cell[cell_index(5, 2)], BLACK);
+    set_board(&b, 15, RULE_EXACT5, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 0, 2), REF_WIN);
+}
+
+static void referee_renju_fouls_black_only(void **state)
+{
+    (void)state;
+    static const char *const DOUBLE_THREE[] = {
+        "...............", "...............", "...............", "...............",
+        "...............", ".......X.......", ".......X.......", ".....XX........",
+        "...............", NULL};
+    Board b;
+    set_board(&b, 15, RULE_RENJU, BLACK, DOUBLE_THREE);
+    assert_int_equal(referee_move(&b, 7, 7), REF_FOUL);
+    assert_int_equal(b.cell[cell_index(7, 7)], EMPTY); /* nothing played */
+    set_board(&b, 15, RULE_RENJU, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 5, 2), REF_FOUL); /* black overline */
+    static const char *const WHITE_GAP[] = {"...............", "...............", ".OOOO.OO.......", NULL};
+    set_board(&b, 15, RULE_RENJU, WHITE, WHITE_GAP);
+    assert_int_equal(referee_move(&b, 5, 2), REF_WIN); /* white's overline wins */
+    set_board(&b, 15, RULE_FREESTYLE, BLACK, DOUBLE_THREE);
+    assert_int_equal(referee_move(&b, 7, 7), REF_PLAY_ON); /* no fouls in freestyle */
+}
+
+static void referee_caro_needs_an_open_end(void **state)
+{
+    (void)state;
+    static const char *const BLOCKED[] = {"...............", "OXXXX.O........", NULL};
+    static const char *const HALF_OPEN[] = {"...............", "OXXXX..........", NULL};
+    static const char *const AT_EDGE[] = {"...............", "XXXX.O.........", NULL};
+    Board b;
+    set_board(&b, 15, RULE_CARO, BLACK, BLOCKED);
+    assert_int_equal(referee_move(&b, 5, 1), REF_PLAY_ON);
+    set_board(&b, 15, RULE_CARO, BLACK, HALF_OPEN);
+    assert_int_equal(referee_move(&b, 5, 1), REF_WIN);
+    set_board(&b, 15, RULE_CARO, BLACK, AT_EDGE); /* the edge does not block */
+    assert_int_equal(referee_move(&b, 4, 1), REF_WIN);
+}
+
+static void referee_refuses_occupied_and_off_board(void **state)
+{
+    (void)state;
+    Board b;
+    set_board(&b, 15, RULE_FREESTYLE, BLACK, FOUR_AND_GAP);
+    assert_int_equal(referee_move(&b, 1, 2), REF_OCCUPIED);
+    assert_int_equal(referee_move(&b, 15, 0), REF_OFF_BOARD);
+    assert_int_equal(referee_move(&b, -1, 3), REF_OFF_BOARD);
+}
+
+static void referee_calls_a_full_board_a_draw(void **state)
+{
+    (void)state;
+    static const char *const ALMOST_FULL[] = {"XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOO.", NULL};
+    Board b;
+    set_board(&b, 5, RULE_FREESTYLE, BLACK, ALMOST_FULL);
+    assert_int_equal(referee_move(&b, 4, 4), REF_FULL_BOARD);
+}
+
+/* ---- statistics: expected values from an independent Python computation of the same
+ * textbook formulas (logistic Elo; normal-approximation GSPRT as in fishtest's LLR_logistic:
+ * N (s1 - s0) (2 mu - s0 - s1) / (2 var); LOS = (1 + erf((W - L) / sqrt(2 (W + L)))) / 2). */
+
+static void elo_of_score_matches_the_logistic_model(void **state)
+{
+    (void)state;
+    assert_float_equal(stats_elo_of_score(0.75), 190.8485018879, 1e-6);
+    assert_float_equal(stats_elo_of_score(0.25), -190.8485018879, 1e-6);
+    assert_float_equal(stats_elo_of_score(0.5), 0.0, 1e-12);
+    assert_float_equal(stats_score_of_elo(100), 0.6400649998, 1e-9);
+    assert_true(isinf(stats_elo_of_score(1.0)));
+}
+
+static void trinomial_interval_matches(void **state)
+{
+    (void)state;
+    EloEstimate e = stats_elo_trinomial((Wld){30, 20, 50});
+    assert_float_equal(e.score, 0.55, 1e-12);
+    assert_float_equal(e.elo, 34.8600702876, 1e-6);
+    assert_float_equal(e.lo, -12.9296934703, 1e-6);
+    assert_float_equal(e.hi, 84.0107626494, 1e-6);
+    assert_float_equal(e.margin, 48.4702280599, 1e-6);
+}
+
+static void pentanomial_interval_matches(void **state)
+{
+    (void)state;
+    EloEstimate e = stats_elo_pentanomial((Penta){{2, 10, 20, 12, 6}});
+    assert_float_equal(e.elo, 34.8600702876, 1e-6);
+    assert_float_equal(e.lo, -14.3694419330, 1e-6);
+    assert_float_equal(e.hi, 85.5355854593, 1e-6);
+    assert_float_equal(e.margin, 49.9525136961, 1e-6);
+}
+
+static void los_matches(void **state)
+{
+    (void)state;
+    assert_float_equal(stats_los((Wld){30, 20, 50}), 0.9213503965, 1e-9);
+    assert_float_equal(stats_los((Wld){12, 4, 7}), 0.9772498681, 1e-9);
+    assert_float_equal(stats_los((Wld){0, 0, 9}), 0.5, 1e-12);
+}
+
+static void sprt_llr_and_bounds_match(void **state)
+{
+    (void)state;
+    assert_float_equal(stats_llr_trinomial((Wld){30, 20, 50}, 0, 10), 0.5027458565, 1e-8);
+    assert_float_equal(stats_llr_trinomial((Wld){30, 20, 50}, -5, 5), 0.5873536089, 1e-8);
+    assert_float_equal(stats_llr_pentanomial((Penta){{2, 10, 20, 12, 6}}, 0, 10), 0.4737412878, 1e-8);
+    double lo, hi;
+    SprtParams sp = {0, 10, 0.05, 0.05};
+    stats_sprt_bounds(&sp, &lo, &hi);
+    assert_float_equal(lo, -2.9444389792, 1e-9);
+    assert_float_equal(hi, 2.9444389792, 1e-9);
+    sp = (SprtParams){0, 10, 0.05, 0.1};
+    stats_sprt_bounds(&sp, &lo, &hi);
+    assert_float_equal(lo, -2.2512917986, 1e-9);
+    assert_float_equal(hi, 2.8903717579, 1e-9);
+    assert_int_equal(stats_sprt_verdict(&sp, 0.5), SPRT_CONTINUE);
+    assert_int_equal(stats_sprt_verdict(&sp, 3.0), SPRT_H1);
+    assert_int_equal(stats_sprt_verdict(&sp, -2.3), SPRT_H0);
+}
+
+/* Unseen outcomes count as half a game (see stats.c); values from the same Python check. */
+static void sprt_decides_a_one_sided_match_but_not_at_once(void **state)
+{
+    (void)state;
+    SprtParams sp = {-10, 10, 0.05, 0.05};
+    assert_float_equal(stats_llr_trinomial((Wld){1, 0, 0}, -10, 10), 0.0418536267, 1e-8);
+    assert_float_equal(stats_llr_trinomial((Wld){10, 0, 0}, -10, 10), 2.6198919919, 1e-8);
+    assert_float_equal(stats_llr_trinomial((Wld){11, 0, 0}, -10, 10), 3.1356284626, 1e-8);
+    assert_float_equal(stats_llr_trinomial((Wld){20, 0, 1}, 0, 10), 4.2190785063, 1e-8);
+    assert_float_equal(stats_llr_trinomial((Wld){0, 20, 1}, 0, 10), -4.3550887449, 1e-8);
+    assert_int_equal(stats_sprt_verdict(&sp, stats_llr_trinomial((Wld){10, 0, 0}, -10, 10)), SPRT_CONTINUE);
+    assert_int_equal(stats_sprt_verdict(&sp, stats_llr_trinomial((Wld){11, 0, 0}, -10, 10)), SPRT_H1);
+    assert_int_equal(stats_sprt_verdict(&sp, stats_llr_trinomial((Wld){0, 11, 0}, -10, 10)), SPRT_H0);
+    assert_float_equal(stats_llr_trinomial((Wld){0, 0, 0}, 0, 10), 0.0, 0);
+}
+
+/* ---- records ---- */
+
+static void sample_record(GameRecord *r)
+{
+    memset(r, 0, sizeof *r);
+    r->id = 41;
+    r->engine[0] = 2;
+    r->engine[1] = 0;
+    strcpy(r->name[0], "paper-2");
+    strcpy(r->name[1], "gamok");
+    r->opening_index = 5;
+    r->symmetry = 3;
+    r->size = 15;
+    r->rule = 4;
+    r->winner = WHITE;
+    r->end = END_BAD_REPLY;
+    strcpy(r->detail, "black answered \"x]\\y\" instead of a move");
+    r->nopening = 3;
+    int cells[][2] = {{7, 7}, {8, 6}, {9, 9}, {0, 14}, {14, 0}};
+    for (int i = 0; i < 5; i++) {
+        r->moves[i] = (uint16_t)cell_index(cells[i][0], cells[i][1]);
+        r->ms[i] = i < 3 ? 0 : 100 * i + 7;
+    }
+    r->nmoves = 5;
+}
+
+static void assert_same_moves(const GameRecord *a, const GameRecord *b, bool times)
+{
+    assert_int_equal(a->nmoves, b->nmoves);
+    for (int i = 0; i < a->nmoves; i++) {
+        assert_int_equal(a->moves[i], b->moves[i]);
+        if (times) assert_int_equal(a->ms[i], b->ms[i]);
+    }
+}
+
+static void json_line_round_trips(void **state)
+{
+    (void)state;
+    GameRecord r, back;
+    char line[8192];
+    sample_record(&r);
+    assert_int_equal(record_to_json(&r, line, sizeof line), 0);
+    assert_null(strchr(line, '\n'));
+    assert_int_equal(record_from_json(line, &back), 0);
+    assert_int_equal(back.id, 41);
+    assert_int_equal(back.engine[0], 2);
+    assert_string_equal(back.name[0], "paper-2");
+    assert_string_equal(back.detail, r.detail);
+    assert_int_equal(back.winner, WHITE);
+    assert_int_equal(back.end, END_BAD_REPLY);
+    assert_int_equal(back.rule, 4);
+    assert_int_equal(back.symmetry, 3);
+    assert_int_equal(back.nopening, 3);
+    assert_same_moves(&r, &back, true);
+    assert_int_equal(record_to_json(&r, line, 40), -1); /* too small: refused, not cut */
+    line[strlen(line) / 2] = 0;                        /* a torn line does not parse */
+    assert_int_equal(record_from_json(line, &back), -1);
+}
+
+static void sgf_round_trips(void **state)
+{
+    (void)state;
+    GameRecord r, back;
+    sample_record(&r);
+    FILE *f = tmpfile();
+    record_write_sgf(&r, f);
+    rewind(f);
+    char text[4096] = "";
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    assert_non_null(strstr(text, "GM[4]"));
+    assert_non_null(strstr(text, "SZ[15]"));
+    assert_non_null(strstr(text, "RU[4]"));
+    assert_non_null(strstr(text, "RE[W+F]"));
+    assert_non_null(strstr(text, ";W[ao]C[307 ms]"));
+    rewind(f);
+    assert_int_equal(record_read_sgf(f, &back), 0);
+    fclose(f);
+    assert_int_equal(back.size, 15);
+    assert_int_equal(back.rule, 4);
+    assert_string_equal(back.name[1], "gamok");
+    assert_int_equal(back.winner, WHITE);
+    assert_int_equal(back.nopening, 3);
+    assert_same_moves(&r, &back, true);
+}
+
+static void psq_round_trips(void **state)
+{
+    (void)state;
+    GameRecord r, back;
+    sample_record(&r);
+    FILE *f = tmpfile();
+    record_write_psq(&r, f);
+    rewind(f);
+    char first[64];
+    assert_non_null(fgets(first, sizeof first, f));
+    assert_string_equal(first, "Piskvorky 15x15, 11:11, 0\n");
+    assert_non_null(fgets(first, sizeof first, f));
+    assert_string_equal(first, "8,8,0\n"); /* 1-based */
+    rewind(f);
+    assert_int_equal(record_read_psq(f, &back), 0);
+    fclose(f);
+    assert_int_equal(back.size, 15);
+    assert_same_moves(&r, &back, true);
+}
+
+static void pgn_names_the_first_player_white(void **state)
+{
+    (void)state;
+    GameRecord r;
+    sample_record(&r);
+    FILE *f = tmpfile();
+    record_write_pgn(&r, f);
+    rewind(f);
+    char text[1024] = "";
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "[White \"paper-2\"]")); /* Gomoku's black moves first */
+    assert_non_null(strstr(text, "[Result \"0-1\"]"));
+}
+
+/* A five by black along row 7, as a record: black 3..7, white 3..6 on row 8. */
+static void five_record(GameRecord *r, int id, int black, int white)
+{
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    r->engine[0] = black;
+    r->engine[1] = white;
+    snprintf(r->name[0], ARENA_NAME_MAX, "e%d", black);
+    snprintf(r->name[1], ARENA_NAME_MAX, "e%d", white);
+    r->size = 15;
+    r->winner = BLACK;
+    r->end = END_FIVE;
+    strcpy(r->detail, "black made five");
+    for (int i = 0; i < 9; i++) {
+        r->moves[i] = (uint16_t)cell_index(3 + i / 2, i % 2 ? 8 : 7);
+        r->ms[i] = 10;
+    }
+    r->nmoves = 9;
+}
+
+static void html_report_draws_boards_and_the_winning_line(void **state)
+{
+    (void)state;
+    GameRecord recs[2];
+    five_record(&recs[0], 0, 0, 1);
+    five_record(&recs[1], 1, 1, 0);
+    char names[2][ARENA_NAME_MAX] = {"e0", "e1"};
+    char path[] = "/tmp/gamok-report-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(report_html(path, "cmd <x>", recs, 2, names, 2, NULL), 0);
+    FILE *f = fdopen(fd, "r");
+    char *html = malloc(1 << 16);
+    assert_non_null(html);
+    size_t n = fread(html, 1, (1 << 16) - 1, f);
+    html[n] = 0;
+    fclose(f);
+    remove(path);
+    int svgs = 0, lines = 0;
+    for (const char *p = html; (p = strstr(p, "<svg")); p++) svgs++;
+    for (const char *p = html; (p = strstr(p, "stroke=\"#e00\"")); p++) lines++;
+    assert_int_equal(svgs, 2);
+    assert_int_equal(lines, 2);
+    assert_non_null(strstr(html, "cmd &lt;x&gt;")); /* text is escaped */
+    assert_non_null(strstr(html, ">9</text>"));     /* stones are numbered */
+    assert_null(strstr(html, "src=")); /* nothing to fetch: it opens with no network */
+    assert_null(strstr(html, "href="));
+    free(html);
+}
+
+static void pairs_count_once_in_the_pentanomial(void **state)
+{
+    (void)state;
+    GameRecord recs[3];
+    five_record(&recs[0], 0, 0, 1); /* e0 wins as black */
+    five_record(&recs[1], 1, 1, 0); /* e1 wins as black: the pair is 1-1 */
+    five_record(&recs[2], 2, 0, 1); /* its mate (id 3) is missing: no pair */
+    PairStats ps = report_pair(recs, 3, 0, 1);
+    assert_int_equal(ps.wld.w, 2);
+    assert_int_equal(ps.wld.l, 1);
+    assert_int_equal(ps.npairs, 1);
+    assert_int_equal(ps.penta.n[2], 1);
+}
+
+/* ---- schedule ---- */
+
+static void round_robin_pairs_swap_colours(void **state)
+{
+    (void)state;
+    ScheduleSpec s = {.nengines = 3, .nopenings = 4, .max_openings = 2, .rounds = 1, .swap = true, .seed = 1};
+    ScheduledGame *g;
+    int n = schedule_build(&s, &g);
+    assert_int_equal(n, 3 * 2 * 2);
+    for (int i = 0; i < n; i += 2) {
+        assert_int_equal(g[i].id, i);
+        assert_int_equal(g[i].black, g[i + 1].white);
+        assert_int_equal(g[i].white, g[i + 1].black);
+        assert_int_equal(g[i].opening, g[i + 1].opening);
+    }
+    free(g);
+    s.gauntlet = true;
+    n = schedule_build(&s, &g);
+    assert_int_equal(n, 2 * 2 * 2);
+    for (int i = 0; i < n; i++) assert_true(g[i].black == 0 || g[i].white == 0);
+    free(g);
+}
+
+static void random_order_depends_only_on_the_seed(void **state)
+{
+    (void)state;
+    ScheduleSpec s = {.nengines = 2, .nopenings = 20, .rounds = 2, .random_order = true,
+                      .symmetry = true, .swap = true, .seed = 42};
+    ScheduledGame *a, *b, *c;
+    int n = schedule_build(&s, &a);
+    assert_int_equal(schedule_build(&s, &b), n);
+    s.seed = 43;
+    assert_int_equal(schedule_build(&s, &c), n);
+    int differ = 0, used[20] = {0};
+    for (int i = 0; i < n; i++) {
+        assert_memory_equal(&a[i], &b[i], sizeof a[i]);
+        differ += a[i].opening != c[i].opening;
+        if (i < n / 2) used[a[i].opening]++;
+    }
+    assert_true(differ > 0);
+    for (int k = 0; k < 20; k++) assert_int_equal(used[k], 2); /* every opening, both colours */
+    free(a); free(b); free(c);
+}
+
+static void shards_split_whole_pairs(void **state)
+{
+    (void)state;
+    for (int id = 0; id < 40; id++) {
+        int owners = 0;
+        for (int s = 1; s <= 3; s++) owners += schedule_in_shard(id, true, s, 3);
+        assert_int_equal(owners, 1);
+        for (int s = 1; s <= 3; s++)
+            assert_int_equal(schedule_in_shard(id, true, s, 3), schedule_in_shard(id ^ 1, true, s, 3));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(offset_format_parses_pairs),
+        cmocka_unit_test(offset_format_rejects_bad_lines),
+        cmocka_unit_test(pos_format_parses_letters_and_rows),
+        cmocka_unit_test(file_errors_name_the_line),
+        cmocka_unit_test(openings_that_do_not_fit_are_refused),
+        cmocka_unit_test(symmetries_map_the_board_onto_itself),
+        cmocka_unit_test(referee_freestyle_overline_wins),
+        cmocka_unit_test(referee_exact_five_overline_plays_on),
+        cmocka_unit_test(referee_renju_fouls_black_only),
+        cmocka_unit_test(referee_caro_needs_an_open_end),
+        cmocka_unit_test(referee_refuses_occupied_and_off_board),
+        cmocka_unit_test(referee_calls_a_full_board_a_draw),
+        cmocka_unit_test(elo_of_score_matches_the_logistic_model),
+        cmocka_unit_test(trinomial_interval_matches),
+        cmocka_unit_test(pentanomial_interval_matches),
+        cmocka_unit_test(los_matches),
+        cmocka_unit_test(sprt_llr_and_bounds_match),
+        cmocka_unit_test(sprt_decides_a_one_sided_match_but_not_at_once),
+        cmocka_unit_test(json_line_round_trips),
+        cmocka_unit_test(sgf_round_trips),
+        cmocka_unit_test(psq_round_trips),
+        cmocka_unit_test(pgn_names_the_first_player_white),
+        cmocka_unit_test(html_report_draws_boards_and_the_winning_line),
+        cmocka_unit_test(pairs_count_once_in_the_pentanomial),
+        cmocka_unit_test(round_robin_pairs_swap_colours),
+        cmocka_unit_test(random_order_depends_only_on_the_seed),
+        cmocka_unit_test(shards_split_whole_pairs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -10,6 +10,8 @@
 #include "brain/rules.h"
 #include "brain/threats.h"
 #include "brain/tt.h"
+#include "brain/vcf.h"
+#include "brain/vct.h"
 
 #define MAX_PLY 64          /* deepest ply of a line, forced-move extensions included */
 #define TREE_RADIUS 2       /* candidate cells of the alpha-beta tree */
@@ -40,6 +42,7 @@ struct Search {
     Evaluator *ev;
     TransTable tt;
     LeafBatch batch;
+    VcfMemo *vcf_memo;
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
@@ -57,7 +60,8 @@ static size_t lists_bytes(void)
 
 static size_t fixed_bytes(void)
 {
-    return sizeof(Search) + lists_bytes() + leafbatch_bytes(BATCH_PARENTS, BATCH_KIDS);
+    return sizeof(Search) + sizeof(VcfMemo) + lists_bytes()
+         + leafbatch_bytes(BATCH_PARENTS, BATCH_KIDS);
 }
 
 Search *search_create(Evaluator *ev, size_t memory_bytes)
@@ -70,7 +74,9 @@ Search *search_create(Evaluator *ev, size_t memory_bytes)
     s->ev = ev;
     s->moves = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->moves);
     s->keys = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->keys);
-    bool ok = s->moves && s->keys && leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)
+    s->vcf_memo = malloc(sizeof *s->vcf_memo);
+    bool ok = s->moves && s->keys && s->vcf_memo
+           && leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)
            && tt_init(&s->tt, memory_bytes - fixed_bytes());
     if (!ok) {
         search_destroy(s);
@@ -87,6 +93,7 @@ void search_destroy(Search *s)
     leafbatch_free(&s->batch);
     free(s->moves);
     free(s->keys);
+    free(s->vcf_memo);
     free(s);
 }
 
@@ -291,6 +298,33 @@ static bool tt_cutoff(const TTEntry *e, int depth, int ply, int alpha, int beta,
         || (bound == TT_UPPER && *v <= alpha);
 }
 
+/* VCF searches count their positions as nodes: at most `want`, and never past the node limit. */
+static uint64_t vcf_budget(const Search *s, uint64_t want)
+{
+    if (!s->max_nodes)
+        return want;
+    uint64_t left = s->max_nodes > s->nodes ? s->max_nodes - s->nodes : 0;
+    return left < want ? left : want;
+}
+
+#define NODE_VCF_FOURS 8
+#define NODE_VCF_NODES 48
+
+/* A node whose side to move wins by continuous fours: the one-ply values cannot see that (a
+ * single four looks modest), and the tree's width and depth rarely reach the end of a long
+ * one. It is the usual way a won position is converted. Cheap: fours are few, and the memo
+ * remembers positions without one. Returns the win's value, or 0. */
+static int node_vcf(Search *s, Board *b, int ply)
+{
+    uint64_t budget = vcf_budget(s, NODE_VCF_NODES);
+    if (budget == 0)
+        return 0;
+    VcfLimits lim = {NODE_VCF_FOURS, budget, 0, NULL};
+    VcfResult v = vcf_find(b, &lim, s->vcf_memo);
+    s->nodes += v.nodes;
+    return v.move == CELL_NONE ? 0 : SCORE_WIN - (ply + v.plies - 1);
+}
+
 static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
 {
     s->nodes++;
@@ -315,6 +349,11 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         v = -negamax(s, b, depth, ply + 1, -beta, -alpha);
         board_undo(b);
         return v;
+    }
+    int win = node_vcf(s, b, ply);
+    if (win) {
+        tt_store(&s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
+        return win;
     }
     if (depth <= 1 || !can_recurse)
         return frontier(s, b, moves, n, ply);
@@ -404,6 +443,116 @@ static int root_moves(const Board *b, uint16_t *moves, SearchResult *r)
     return n;
 }
 
+/* ---- threat sequences at the root --------------------------------------------------------- */
+
+#define VCF_FOURS 16         /* longest continuous-four sequence looked for */
+#define ROOT_VCF_NODES 30000 /* ~30 ms on the dev box at worst */
+#define REFUTE_VCF_NODES 3000
+
+/* A VCF of `color` in the position (as if it were that side's turn). */
+static VcfResult vcf_of(Search *s, Board *b, int color, uint64_t max_nodes)
+{
+    VcfResult none = {CELL_NONE, 0, 0, true};
+    uint64_t budget = vcf_budget(s, max_nodes);
+    if (budget == 0)
+        return none;
+    int side = b->to_move;
+    VcfLimits lim = {VCF_FOURS, budget, s->deadline, s->stop};
+    board_set_to_move(b, color);
+    VcfResult v = vcf_find(b, &lim, s->vcf_memo);
+    board_set_to_move(b, side);
+    s->nodes += v.nodes;
+    return v;
+}
+
+/* When the opponent threatens a VCF, keeps the root moves after which he has none (our own
+ * fours included: he must answer them first). A static ranking cannot see such a threat coming,
+ * and the tree's width rarely reaches its refutations. Keeps every move when none refutes it (or
+ * time ran out before any was proven to). Returns the new count. */
+static int refute_vcf(Search *s, Board *b, uint16_t *moves, int n)
+{
+    int opp = opponent_of(b->to_move);
+    if (vcf_of(s, b, opp, ROOT_VCF_NODES).move == CELL_NONE)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        board_play(b, moves[i]);
+        VcfResult v = vcf_of(s, b, opp, REFUTE_VCF_NODES);
+        board_undo(b);
+        if (v.move == CELL_NONE && !v.aborted)
+            moves[kept++] = moves[i];
+    }
+    return kept > 0 ? kept : n;
+}
+
+#define VCT_THREES 2
+#define VCT_FOURS 12
+#define VCT_NODES 20000
+#define VCT_TIME_SHARE 4    /* our own VCT: at most 1/4 of the time left */
+#define REFUTE_TIME_SHARE 3 /* the opponent's: at most 1/3 of what is left then */
+
+/* A win by threes (each forcing a block on its line) ending in continuous fours: beyond the
+ * tree's depth, and the way a won position is converted against an opponent who blocks every
+ * single threat. Returns the first move, or CELL_NONE. */
+static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
+{
+    *plies = 0;
+    uint64_t budget = vcf_budget(s, VCT_NODES);
+    if (budget == 0)
+        return CELL_NONE;
+    /* The fewest threes first: a double three now beats a longer sequence found earlier in
+     * board order. */
+    for (int threes = 1; threes <= VCT_THREES; threes++) {
+        VctLimits lim = {threes, VCT_FOURS, budget, deadline, s->stop};
+        VcfResult v = vct_find(b, &lim, s->vcf_memo);
+        s->nodes += v.nodes;
+        *plies = 2 * threes + 3; /* at least: three, block, open four, block, five */
+        if (v.move != CELL_NONE || v.aborted)
+            return v.move;
+        budget = vcf_budget(s, budget > v.nodes ? budget - v.nodes : 0);
+        if (budget == 0)
+            break;
+    }
+    return CELL_NONE;
+}
+
+/* A clock_ms() deadline 1/share of the time left from now (0: no deadline). */
+static int64_t share_of_time(const Search *s, int share)
+{
+    if (s->deadline <= 0)
+        return 0;
+    int64_t now = clock_ms();
+    return now + (s->deadline > now ? (s->deadline - now) / share : 0);
+}
+
+static int root_vct(Search *s, Board *b, int *plies)
+{
+    return vct_of(s, b, share_of_time(s, VCT_TIME_SHARE), plies);
+}
+
+/* When the opponent threatens a win by threes, drops the root moves after which he still has
+ * one. Checks end at a share of the time; moves not proven lost are kept, and every move is kept
+ * when all are lost. Returns the new count. */
+static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
+{
+    int64_t deadline = share_of_time(s, REFUTE_TIME_SHARE);
+    int side = b->to_move;
+    board_set_to_move(b, opponent_of(side));
+    int plies, threat = vct_of(s, b, deadline, &plies);
+    board_set_to_move(b, side);
+    if (threat == CELL_NONE)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        board_play(b, moves[i]);
+        bool lost = vct_of(s, b, deadline, &plies) != CELL_NONE;
+        board_undo(b);
+        if (!lost)
+            moves[kept++] = moves[i];
+    }
+    return kept > 0 ? kept : n;
+}
+
 SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
                               const atomic_int *stop)
 {
@@ -412,6 +561,18 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
     SearchResult r = {CELL_NONE, 0, 0, 0, 0};
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, &r);
+    if (n > 1) {
+        vcf_memo_clear(s->vcf_memo);
+        VcfResult win = vcf_of(s, b, b->to_move, ROOT_VCF_NODES);
+        if (win.move != CELL_NONE) {
+            return (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, s->nodes,
+                                  s->evals};
+        }
+        int plies, threat_win = root_vct(s, b, &plies);
+        if (threat_win != CELL_NONE) /* its length is known only roughly */
+            return (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, s->nodes, s->evals};
+        n = refute_vcf(s, b, moves, n);
+    }
     if (n > 0) {
         /* Depth 1 is one batch and always completes: there is always an answer. */
         int32_t *keys = ply_keys(s, 0);
@@ -423,6 +584,12 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
         r.depth = 1;
     }
     int width = n > 0 ? keep_best(b, moves, n, ROOT_WIDTH) : 0;
+    if (width > 1)
+        width = refute_vct(s, b, moves, width);
+    if (width > 0 && moves[0] != r.move) { /* the depth-1 answer was dropped */
+        r.move = moves[0];
+        r.score = 0; /* not known: the next iteration tells */
+    }
     for (int depth = 2; width > 1 && depth <= lim->max_depth && !is_proven(r.score); depth++) {
         int best_move, done;
         int v = root_iteration(s, b, moves, width, depth, &best_move, &done);

@@ -37,6 +37,7 @@
 #define SCORE_LOST_NEXT (-(SCORE_WIN - 2)) /* the opponent has two fives to play, or renju
                                               black cannot block the only one */
 #define SCORE_WIN_FLEX4 (SCORE_WIN - 3)    /* an open four or a double four to play */
+#define SCORE_LOST_THREES (-(SCORE_WIN - 4)) /* the opponent has open threes I cannot all stop */
 #define SCORE_WIN_THREAT (SCORE_WIN - 5)   /* a 4-3 or 3-3 the opponent cannot meet with a four */
 #define SCORE_STATIC_MAX (SCORE_WIN_MIN - 1)
 
@@ -205,6 +206,7 @@ typedef struct ScoreSide {
     int32_t sum;       /* sum of cell values */
     uint32_t classes;  /* bit per CellClass present */
     int fives;         /* cells that win at once */
+    int flex4s;        /* cells that make an open four or a double four */
     int five_cell;     /* one of them */
     int five_value;    /* its value */
 } ScoreSide;
@@ -214,6 +216,7 @@ GAMOK_HD void score_tally(ScoreSide *side, uint16_t entry, int cell)
     int cls = CELL_ENTRY_CLASS(entry);
     side->sum += CELL_ENTRY_VALUE(entry);
     side->classes |= 1u << cls;
+    side->flex4s += cls == CELL_FLEX4;
     if (cls == CELL_FIVE) {
         side->fives++;
         side->five_cell = cell;
@@ -231,6 +234,7 @@ GAMOK_HD void score_totals(const PatternTables *t, const EvalPosition *p, const 
         side[c].sum = 0;
         side[c].classes = 0;
         side[c].fives = 0;
+        side[c].flex4s = 0;
         side[c].five_cell = -1;
         side[c].five_value = 0;
     }
@@ -253,7 +257,7 @@ GAMOK_HD int32_t score_clamp(int32_t v)
 
 GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs)
 {
-    return score_clamp(mine * STM_WEIGHT_NUM / STM_WEIGHT_DEN - theirs);
+    return score_clamp(mine - theirs + STM_TEMPO);
 }
 
 /* The special conditions, in order (me = side to move):
@@ -266,6 +270,12 @@ GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs)
  *  - I have an open four or a double four to play: I win (the opponent has no five to play).
  *  - I have a 4-3 or a 3-3 and the opponent cannot make any four: the four (or one three) must
  *    be answered, and the remaining three becomes an open four. I win.
+ *  - The mirror image, seen one move later: I cannot make any four and the opponent has three or
+ *    more open-four cells (two open threes, or a three and a double-four point): one move stops
+ *    one threat, the other becomes an open four. I lose. Without it the tree would count a
+ *    double three as a win when it is still to be played and as nothing once it is on the board,
+ *    and the choice would flip with the parity of the depth. (Two threes sharing an end cell
+ *    make three such cells, yet one move there stops both: the rule errs there, rarely.)
  *  - Otherwise: the static sums. */
 GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_t my_entry_at_block)
 {
@@ -287,6 +297,9 @@ GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_
         SCORE_HAS(opp, CELL_FLEX4) || SCORE_HAS(opp, CELL_43) || SCORE_HAS(opp, CELL_B4);
     if (!opp_can_four && (SCORE_HAS(me, CELL_43) || SCORE_HAS(me, CELL_33)))
         return SCORE_WIN_THREAT;
+    int me_can_four = SCORE_HAS(me, CELL_43) || SCORE_HAS(me, CELL_B4);
+    if (!me_can_four && opp->flex4s >= 3)
+        return SCORE_LOST_THREES;
     return score_static(me->sum, opp->sum);
 }
 

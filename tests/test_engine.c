@@ -325,7 +325,8 @@ static void stop_ends_a_long_think(void **state)
 {
     Engine *e = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    /* A position without a quick threat-sequence win: the think must last until the stop. */
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     set_test_position(e, &tp[0]);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;

@@ -367,8 +367,8 @@ static void symmetric_positions_score_the_same(void **state)
 }
 
 /* The static score really depends on the position: more shape for the side to move scores
- * higher, and the same shape for the opponent scores below zero (guards against a constant or
- * sign-flipped score). */
+ * higher, and the same shape for the opponent scores below an even position's (the tempo
+ * bonus) and below the side to move's own (guards against a constant or sign-flipped score). */
 static void better_shapes_score_higher(void **state)
 {
     Fixture *f = *state;
@@ -387,7 +387,8 @@ static void better_shapes_score_higher(void **state)
     assert_true(score_one(f->ev, &more) > s_two);
     EvalPosition theirs = swap_colours(&two);
     theirs.to_move = BLACK;
-    assert_true(score_one(f->ev, &theirs) < 0);
+    assert_true(score_one(f->ev, &theirs) < STM_TEMPO);
+    assert_true(score_one(f->ev, &theirs) < s_two);
 }
 
 /* With the same shapes on both sides, the side to move is ahead: it plays first. */

@@ -16,6 +16,8 @@
 #include "brain/rules.h"
 #include "brain/search.h"
 #include "brain/tt.h"
+#include "brain/vcf.h"
+#include "brain/vct.h"
 #include "tests/support/positions.h"
 
 typedef struct Fixture {
@@ -159,6 +161,117 @@ static void lost_position_still_answers_a_legal_block(void **state)
     free(tp);
 }
 
+/* ---- continuous fours ---------------------------------------------------------------------- */
+
+static VcfResult vcf_unlimited(Board *b)
+{
+    VcfLimits lim = {16, 0, 0, NULL};
+    return vcf_find(b, &lim, NULL);
+}
+
+/* Three fours in a row, the last a double four: deeper than a depth-2 tree sees, and every
+ * first four the VCF answers really starts a win of that length. */
+static void wins_by_continuous_fours(void **state)
+{
+    run_file(*state, "tests/positions/search_vcf.txt", 0, true);
+    int n;
+    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    Board b = tp[0].board;
+    VcfResult v = vcf_unlimited(&b);
+    assert_true(tp_in(tp[0].expect, tp[0].nexpect, v.move));
+    assert_int_equal(v.plies, 7); /* four, block, four, block, double four, block, five */
+    assert_false(v.aborted);
+    assert_true(same_board(&tp[0].board, &b));
+    free(tp);
+}
+
+/* The defender has no four at all: nothing to find, and a complete search says so. */
+static void no_vcf_without_fours(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    Board b = tp[0].board;
+    board_set_to_move(&b, WHITE);
+    VcfResult v = vcf_unlimited(&b);
+    assert_int_equal(v.move, CELL_NONE);
+    assert_false(v.aborted);
+    free(tp);
+}
+
+/* The side to move faces the opponent's VCF: whatever it plays, the opponent has none left. */
+static void refutes_the_opponents_vcf(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    Board b = tp[0].board;
+    board_set_to_move(&b, WHITE);
+    SearchResult r = search_depth(f, &b, 2);
+    assert_true(rule_is_legal(&b, r.move));
+    board_play(&b, r.move);
+    assert_int_equal(vcf_unlimited(&b).move, CELL_NONE);
+    free(tp);
+}
+
+/* A node limit cuts the search short and says so instead of claiming there is no win. */
+static void vcf_node_limit_is_reported(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    Board b = tp[0].board;
+    VcfLimits lim = {16, 2, 0, NULL};
+    VcfResult v = vcf_find(&b, &lim, NULL);
+    assert_int_equal(v.move, CELL_NONE);
+    assert_true(v.aborted);
+    assert_true(same_board(&tp[0].board, &b));
+    free(tp);
+}
+
+/* ---- threat sequences --------------------------------------------------------------------- */
+
+static VcfResult vct_unlimited(Board *b, int threes)
+{
+    VctLimits lim = {threes, 12, 0, 0, NULL};
+    return vct_find(b, &lim, NULL);
+}
+
+/* Threes the defender must answer, then fours; the fewest threes that win, and a node limit
+ * that says it cut the search short. */
+static void wins_by_threes(void **state)
+{
+    run_file(*state, "tests/positions/search_vct.txt", 0, true);
+    int n;
+    TestPosition *tp = load("tests/positions/search_vct.txt", &n);
+    Board b = tp[0].board;
+    assert_int_equal(vct_unlimited(&b, 1).move, CELL_NONE); /* no double three yet */
+    VcfResult v = vct_unlimited(&b, 2);
+    assert_true(tp_in(tp[0].expect, tp[0].nexpect, v.move));
+    assert_false(v.aborted);
+    assert_true(same_board(&tp[0].board, &b));
+    VctLimits tiny = {2, 12, 3, 0, NULL};
+    v = vct_find(&b, &tiny, NULL);
+    assert_int_equal(v.move, CELL_NONE);
+    assert_true(v.aborted);
+    free(tp);
+}
+
+/* The side to move faces a win by threes: after its move the opponent has none left. */
+static void refutes_the_opponents_threes(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = load("tests/positions/search_vct.txt", &n);
+    Board b = tp[0].board;
+    board_set_to_move(&b, WHITE);
+    SearchResult r = search_depth(f, &b, 2);
+    assert_true(rule_is_legal(&b, r.move));
+    board_play(&b, r.move);
+    assert_int_equal(vct_unlimited(&b, 2).move, CELL_NONE);
+    free(tp);
+}
+
 static void empty_board_answers_the_centre(void **state)
 {
     Fixture *f = *state;
@@ -172,7 +285,8 @@ static void same_search_same_answer(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    /* Neither side has a threat sequence there: the tree itself answers. */
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchResult a = search_depth(f, &b, 3), c = search_depth(f, &b, 3);
     assert_int_equal(a.move, c.move);
@@ -408,6 +522,12 @@ int main(void)
         cmocka_unit_test(finds_short_forced_wins),
         cmocka_unit_test(renju_black_never_plays_a_forbidden_point),
         cmocka_unit_test(lost_position_still_answers_a_legal_block),
+        cmocka_unit_test(wins_by_continuous_fours),
+        cmocka_unit_test(no_vcf_without_fours),
+        cmocka_unit_test(refutes_the_opponents_vcf),
+        cmocka_unit_test(vcf_node_limit_is_reported),
+        cmocka_unit_test(wins_by_threes),
+        cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(empty_board_answers_the_centre),
         cmocka_unit_test(same_search_same_answer),
         cmocka_unit_test(paper_mode_wins_and_blocks_at_every_level),

@@ -1,0 +1,144 @@
+#include "brain/vcf.h"
+
+#include <string.h>
+
+#include "brain/clock.h"
+#include "brain/moves.h"
+#include "brain/rules.h"
+#include "brain/threats.h"
+
+typedef struct VcfRun {
+    const VcfLimits *lim;
+    VcfMemo *memo;
+    int attacker;
+    uint64_t nodes;
+    bool aborted;
+} VcfRun;
+
+void vcf_memo_clear(VcfMemo *m) { memset(m, 0, sizeof *m); }
+
+static bool memo_says_none(const VcfRun *r, uint64_t hash, int fours)
+{
+    if (!r->memo)
+        return false;
+    size_t i = hash & (VCF_MEMO_SIZE - 1);
+    return r->memo->hash[i] == hash && r->memo->fours[i] >= fours;
+}
+
+static void memo_store_none(VcfRun *r, uint64_t hash, int fours)
+{
+    if (!r->memo || r->aborted)
+        return;
+    size_t i = hash & (VCF_MEMO_SIZE - 1);
+    r->memo->hash[i] = hash;
+    r->memo->fours[i] = (uint8_t)fours;
+}
+
+/* The stop flag at every node, the clock every 64 (a node costs a few microseconds). */
+static bool out_of_budget(VcfRun *r)
+{
+    const VcfLimits *l = r->lim;
+    if (l->max_nodes && r->nodes >= l->max_nodes)
+        r->aborted = true;
+    else if (l->stop && atomic_load_explicit(l->stop, memory_order_relaxed))
+        r->aborted = true;
+    else if ((r->nodes & 63) == 1 && l->deadline_ms > 0 && clock_ms() >= l->deadline_ms)
+        r->aborted = true;
+    return r->aborted;
+}
+
+/* Empty cells with 3+ of `color`'s stones within 4 along some line: only these can make a four
+ * (threat_makes_four decides). Returns the count. */
+static int four_candidates(const Board *b, int color, uint16_t *out)
+{
+    int n = 0;
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            if (b->cell[cell_index(x, y)] != EMPTY)
+                continue;
+            for (int d = 0; d < 4; d++) {
+                int own = 0;
+                for (int k = -4; k <= 4 && own < 3; k++)
+                    own += k && board_at(b, x + k * DIR_DX[d], y + k * DIR_DY[d]) == color;
+                if (own >= 3) {
+                    out[n++] = (uint16_t)cell_index(x, y);
+                    break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+static int attack(VcfRun *r, Board *b, int fours_left, int *first);
+
+/* The attacker has just made a four with five point(s) `fives`: the defender's forced answer.
+ * Returns the plies to the win (counted from before the four) or 0. */
+static int after_four(VcfRun *r, Board *b, int fours_left)
+{
+    uint16_t cell[2];
+    int defender = b->to_move;
+    if (moves_winning_cells(b, defender, cell, 1) > 0)
+        return 0; /* the defender fives first */
+    int fives = moves_winning_cells(b, r->attacker, cell, 2);
+    if (fives >= 2)
+        return 3;
+    if (fives == 0)
+        return 0;
+    if (!rule_is_legal(b, cell[0]))
+        return 3; /* renju black may not block there */
+    board_play(b, cell[0]);
+    int dummy, plies = attack(r, b, fours_left - 1, &dummy);
+    board_undo(b);
+    return plies ? plies + 2 : 0;
+}
+
+/* Tries one attacker move that must make a four. Returns plies to the win or 0. */
+static int try_four(VcfRun *r, Board *b, int cell, int fours_left)
+{
+    if (!threat_makes_four(b, cell) || !rule_is_legal(b, cell))
+        return 0;
+    board_play(b, cell);
+    int plies = after_four(r, b, fours_left);
+    board_undo(b);
+    return plies;
+}
+
+/* The attacker to move. Returns the plies to the win (first move in *first) or 0. */
+static int attack(VcfRun *r, Board *b, int fours_left, int *first)
+{
+    r->nodes++;
+    uint16_t cell[MOVES_MAX];
+    if (moves_winning_cells(b, r->attacker, cell, 1) > 0) {
+        *first = cell[0];
+        return 1;
+    }
+    if (fours_left <= 0 || out_of_budget(r) || memo_says_none(r, b->hash, fours_left))
+        return 0;
+    int threats = moves_winning_cells(b, opponent_of(r->attacker), cell, 2);
+    if (threats >= 2)
+        return 0;
+    int n = threats == 1 ? 1 : four_candidates(b, r->attacker, cell);
+    for (int i = 0; i < n && !r->aborted; i++) {
+        int plies = try_four(r, b, cell[i], fours_left);
+        if (plies) {
+            *first = cell[i];
+            return plies;
+        }
+    }
+    memo_store_none(r, b->hash, fours_left);
+    return 0;
+}
+
+VcfResult vcf_find(Board *b, const VcfLimits *lim, VcfMemo *memo)
+{
+    VcfRun r = {lim, memo, b->to_move, 0, false};
+    VcfResult res = {CELL_NONE, 0, 0, false};
+    int first = CELL_NONE;
+    res.plies = attack(&r, b, lim->max_fours, &first);
+    if (res.plies)
+        res.move = first;
+    res.nodes = r.nodes;
+    res.aborted = r.aborted && !res.plies;
+    return res;
+}

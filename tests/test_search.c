@@ -353,13 +353,14 @@ static void deadline_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     int64_t start = clock_ms();
     SearchLimits lim = {start + 100, 64, 0};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
     int64_t took = clock_ms() - start;
     assert_true(took < 100 + DEADLINE_SLACK_MS);
+    assert_true(took >= 90); /* no quick win here: the search must use the time it was given */
     assert_true(r.depth >= 1);
     check_answer(&tp[0], &b, r);
     free(tp);
@@ -369,7 +370,7 @@ static void past_deadline_still_answers(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchLimits lim = {clock_ms() - 1000, 64, 0};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
@@ -402,7 +403,7 @@ static void stop_flag_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     atomic_int stop;
     atomic_init(&stop, 1); /* already raised: depth 1 only */
@@ -420,6 +421,7 @@ static void stop_flag_is_honoured(void **state)
     int64_t took = clock_ms() - start;
     pthread_join(t, NULL);
     assert_true(took < 50 + DEADLINE_SLACK_MS);
+    assert_true(took >= 45); /* it ran until the stop, not to a quick proof */
     check_answer(&tp[0], &b, r);
     free(tp);
 }
@@ -449,11 +451,12 @@ static void node_limit_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchLimits lim = {0, 64, 500};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
     assert_true(r.nodes <= 501);
+    assert_true(r.nodes >= 400); /* stopped by the limit, not by a proof */
     check_answer(&tp[0], &b, r);
     free(tp);
 }

@@ -52,6 +52,8 @@ TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c
 BENCH    := $(BUILD)/eval-bench
 
 .PHONY: all test test-asan demo bench clean cmocka arena tournament regress
+# Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
+.SECONDARY:
 all: $(BIN)
 
 $(BUILD)/%.o: %.c

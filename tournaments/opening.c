@@ -102,6 +102,7 @@ int opening_load(const char *path, OpeningFormat fmt, OpeningSet *set, char *err
     int lineno = 0, room = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
+        line[strcspn(line, "\r\n")] = 0; /* an error message quotes the line without its end */
         if (skippable(line)) continue;
         if (set->count == room) {
             room = room ? 2 * room : 64;

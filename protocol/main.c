@@ -1,11 +1,11 @@
 /* pbrain-gamok: options, then the Gomocup protocol on stdin/stdout. Nothing is printed before
  * the first command (a manager takes the first line it reads as the answer to ABOUT). */
 #define _POSIX_C_SOURCE 200809L
-#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "brain/engine.h"
+#include "brain/platform.h"
 #include "protocol/loop.h"
 #include "protocol/options.h"
 #include "protocol/protocol.h"
@@ -17,8 +17,7 @@ int main(int argc, char **argv)
     int status = options_parse(argc, argv, &opts, stdout, stderr);
     if (status >= 0)
         return status;
-    /* A manager that went away must not kill us mid-write; writes then just fail. */
-    signal(SIGPIPE, SIG_IGN);
+    platform_prepare_stdio();
 
     Engine engine;
     Protocol proto;

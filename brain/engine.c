@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brain/clock.h"
 #include "brain/moves.h"
 #include "brain/rules.h"
 #include "brain/watchdog.h"
@@ -26,14 +27,24 @@ void engine_default_options(EngineOptions *opts)
     opts->evaluator = EVAL_CHOICE_AUTO;
 }
 
-static size_t search_bytes_for(int64_t max_memory)
+/* INFO hash_size (KB) sizes the transposition table, within the memory limit when one is set. */
+static size_t search_bytes_for(int64_t max_memory, int64_t hash_kb)
 {
+    size_t hash = 0;
+    if (hash_kb > 0) {
+        int64_t kb_max = (MAX_SEARCH_BYTES >> 10);
+        int64_t table = (hash_kb < kb_max ? hash_kb : kb_max) << 10;
+        if (table < (int64_t)SEARCH_TT_MIN_BYTES)
+            table = (int64_t)SEARCH_TT_MIN_BYTES;
+        hash = search_fixed_bytes() + (size_t)table;
+    }
     if (max_memory <= 0)
-        return UNLIMITED_SEARCH_BYTES;
+        return hash ? hash : UNLIMITED_SEARCH_BYTES;
     int64_t bytes = (max_memory - OTHER_MEMORY_BYTES) / 2;
     if (bytes <= 0)
         return 0;
-    return (size_t)(bytes < MAX_SEARCH_BYTES ? bytes : MAX_SEARCH_BYTES);
+    size_t limit = (size_t)(bytes < MAX_SEARCH_BYTES ? bytes : MAX_SEARCH_BYTES);
+    return hash && hash < limit ? hash : limit;
 }
 
 void engine_init(Engine *e, const EngineOptions *opts)
@@ -47,6 +58,7 @@ void engine_init(Engine *e, const EngineOptions *opts)
     timeman_defaults(&e->time);
     atomic_init(&e->stop, 0);
     e->last.move = CELL_NONE;
+    e->threads = 1;
     /* The search tables wait for the first think: managers send max_memory after START, and
      * tables made before would count against the peak memory the limit is checked on. */
     e->eval = evaluator_select(e->opts.evaluator, e->eval_note, sizeof e->eval_note);
@@ -72,6 +84,7 @@ const char *engine_error_text(EngineError err)
     case ENGINE_ERR_RULE: return "unsupported rule";
     case ENGINE_ERR_MEMORY: return "not enough memory";
     case ENGINE_ERR_POSITION: return "invalid position";
+    case ENGINE_ERR_VALUE: return "value out of range";
     }
     return "unknown error";
 }
@@ -90,7 +103,7 @@ static bool have_evaluator(Engine *e)
 static bool have_search(Engine *e)
 {
     if (have_evaluator(e) && !e->search)
-        e->search = search_create(e->eval, search_bytes_for(e->max_memory));
+        e->search = search_create(e->eval, search_bytes_for(e->max_memory, e->hash_kb));
     return e->search != NULL;
 }
 
@@ -141,7 +154,7 @@ EngineError engine_set_max_memory(Engine *e, int64_t bytes)
         bytes = 0;
     if (bytes == e->max_memory)
         return ENGINE_OK;
-    if (search_bytes_for(bytes) == 0)
+    if (search_bytes_for(bytes, e->hash_kb) == 0)
         return ENGINE_ERR_MEMORY;
     search_destroy(e->search);
     e->search = NULL;
@@ -239,11 +252,45 @@ static int urgent_move(const Board *b)
     return CELL_NONE;
 }
 
+/* `excluded`: root cells never to answer (NULL: none). */
+static SearchResult search_tree_excluding(Engine *e, Board *b, int64_t deadline, int max_depth,
+                                          const uint8_t *excluded)
+{
+    SearchLimits lim = {deadline, max_depth < 1 ? 1 : max_depth, e->max_nodes};
+    SearchObserver obs = {e->progress, e->progress_ctx, excluded};
+    search_set_observer(e->search, &obs);
+    SearchResult r = search_best_move(e->search, b, &lim, &e->stop);
+    search_set_observer(e->search, NULL);
+    return r;
+}
+
 static SearchResult search_tree(Engine *e, Board *b, int64_t deadline, int max_depth)
 {
-    SearchLimits lim = {deadline, max_depth < 1 ? 1 : max_depth, 0};
-    return search_best_move(e->search, b, &lim, &e->stop);
+    return search_tree_excluding(e, b, deadline, max_depth, NULL);
 }
+
+static bool allowed(const Board *b, const uint8_t *excluded, int cell)
+{
+    return cell != CELL_NONE && !(excluded && excluded[cell]) && rule_is_legal(b, cell);
+}
+
+/* The legal cell nearest the centre that is not excluded; CELL_NONE when none. */
+static int any_allowed(const Board *b, const uint8_t *excluded)
+{
+    int c = b->size / 2, best = CELL_NONE, best_d = 1 << 30;
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            int d = abs(x - c) + abs(y - c), cell = cell_index(x, y);
+            if (d < best_d && b->cell[cell] == EMPTY && allowed(b, excluded, cell)) {
+                best = cell;
+                best_d = d;
+            }
+        }
+    }
+    return best;
+}
+
+static const uint8_t *blocked_cells(const Engine *e) { return e->nblocked ? e->blocked : NULL; }
 
 /* The paper's full-width tree only polls the stop flag: a watchdog raises it at the deadline. */
 static SearchResult search_paper(Engine *e, Board *b, int64_t deadline)
@@ -259,20 +306,21 @@ static SearchResult search_paper(Engine *e, Board *b, int64_t deadline)
     return r;
 }
 
-static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms)
+/* `budget` ms from start_ms (<= 0: answer at once); `excluded` cells are never answered. */
+static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, int64_t budget,
+                                const uint8_t *excluded)
 {
-    if (b->nstones == 0) {
-        int centre = cell_index(b->size / 2, b->size / 2);
+    int centre = cell_index(b->size / 2, b->size / 2);
+    if (b->nstones == 0 && allowed(b, excluded, centre))
         return (SearchResult){centre, 0, 1, 0, 0};
-    }
     if (!have_search(e)) /* out of memory: still a legal move */
-        return (SearchResult){moves_any_legal(b), 0, 0, 0, 0};
-    int64_t budget = timeman_budget_ms(&e->time, empty_cells(b));
+        return (SearchResult){any_allowed(b, excluded), 0, 0, 0, 0};
     if (budget <= 0) /* answer at once: one evaluator batch (depth 1 never checks the clock) */
-        return search_tree(e, b, start_ms, 1);
+        return search_tree_excluding(e, b, start_ms, 1, excluded);
     int64_t deadline = start_ms + budget;
-    SearchResult r = e->opts.mode == MODE_PAPER ? search_paper(e, b, deadline)
-                                                 : search_tree(e, b, deadline, e->opts.max_depth);
+    bool paper = e->opts.mode == MODE_PAPER && !excluded; /* the paper's tree cannot exclude */
+    SearchResult r = paper ? search_paper(e, b, deadline)
+                           : search_tree_excluding(e, b, deadline, e->opts.max_depth, excluded);
     /* GA refinement stage (a later issue) goes here: it would refine r.move with the time left
      * until `deadline`. Nothing is done yet. */
     return r;
@@ -283,16 +331,47 @@ bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
     if (!e->started || empty_cells(&e->board) <= 0)
         return false;
     Board b = e->board; /* the search plays on a copy: the position never changes here */
-    SearchResult r = choose_move(e, &b, start_ms);
+    const uint8_t *excluded = blocked_cells(e);
+    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&b));
+    SearchResult r = choose_move(e, &b, start_ms, budget, excluded);
     engine_clear_stop(e); /* a stop (YXSTOP, the paper-mode watchdog) ends with this search */
-    if (r.move == CELL_NONE || !rule_is_legal(&e->board, r.move))
-        r.move = moves_any_legal(&e->board);
+    if (r.move == CELL_NONE || e->board.cell[r.move] != EMPTY
+        || !allowed(&e->board, excluded, r.move))
+        r.move = any_allowed(&e->board, excluded);
     if (r.move == CELL_NONE)
         return false;
     e->last = r;
     *x = cell_x(r.move);
     *y = cell_y(r.move);
     return true;
+}
+
+/* Each move gets its share of the turn: the k-th search ends at start + budget * k / n. The
+ * moves found so far are excluded from the next search, with the blocked cells. */
+int engine_nbest(Engine *e, int64_t start_ms, int n, EngineMove *out)
+{
+    if (!e->started || n <= 0)
+        return 0;
+    uint8_t excluded[BOARD_CELLS];
+    memcpy(excluded, e->blocked, sizeof excluded);
+    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&e->board));
+    int found = 0;
+    while (found < n) {
+        Board b = e->board;
+        int64_t share = budget > 0 ? budget * (found + 1) / n - (clock_ms() - start_ms) : 0;
+        SearchResult r = choose_move(e, &b, clock_ms(), share > 0 ? share : 0, excluded);
+        if (r.move == CELL_NONE || e->board.cell[r.move] != EMPTY
+            || !allowed(&e->board, excluded, r.move))
+            r.move = any_allowed(&e->board, excluded);
+        if (r.move == CELL_NONE)
+            break;
+        if (found == 0)
+            e->last = r;
+        excluded[r.move] = 1;
+        out[found++] = (EngineMove){cell_x(r.move), cell_y(r.move), r.score, r.depth};
+    }
+    engine_clear_stop(e);
+    return found;
 }
 
 void engine_stop(Engine *e)

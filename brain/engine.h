@@ -36,6 +36,14 @@ typedef struct Engine {
     Search *search;
     atomic_int stop;         /* set by engine_stop() from another thread */
     SearchResult last;       /* what the last think found (for MESSAGE lines) */
+    /* Yixin-board settings. */
+    uint8_t blocked[BOARD_CELLS]; /* YXBLOCK: cells never chosen (non-zero) */
+    int nblocked;
+    uint64_t max_nodes;      /* INFO max_node; 0 = no limit */
+    int64_t hash_kb;         /* INFO hash_size in KB; 0 = sized from max_memory */
+    int threads;             /* INFO thread_num (stored; the search is single-threaded yet) */
+    SearchProgressFn progress; /* live search info (engine_set_progress) */
+    void *progress_ctx;
 } Engine;
 
 typedef enum {
@@ -47,7 +55,8 @@ typedef enum {
     ENGINE_ERR_NO_STONE,  /* takeback of a cell that holds no stone */
     ENGINE_ERR_RULE,      /* unsupported rule value */
     ENGINE_ERR_MEMORY,    /* out of memory, or max_memory too small */
-    ENGINE_ERR_POSITION   /* a position that cannot be set (duplicates, bad colours) */
+    ENGINE_ERR_POSITION,  /* a position that cannot be set (duplicates, bad colours) */
+    ENGINE_ERR_VALUE      /* a setting out of its range */
 } EngineError;
 
 const char *engine_error_text(EngineError e);
@@ -101,6 +110,39 @@ const char *engine_evaluator_note(const Engine *e);
 /* True once, after a CUDA error made the evaluator switch to the CPU for good (the note then
  * says why): the protocol tells the manager in a MESSAGE. */
 bool engine_evaluator_switched(Engine *e);
+
+/* ---- Yixin-board extensions ---- */
+
+/* Deepest iteration INFO max_depth may ask for (the search's ply limit). */
+#define ENGINE_MAX_DEPTH_LIMIT 64
+
+/* Iterative deepening stops at `depth` plies (1..ENGINE_MAX_DEPTH_LIMIT; larger is clamped;
+ * 0 restores the default). Negative: ENGINE_ERR_VALUE. */
+EngineError engine_set_max_depth(Engine *e, int64_t depth);
+/* Node limit per think; 0 (or negative) = none. */
+void engine_set_max_nodes(Engine *e, int64_t nodes);
+/* Transposition table size in KB (Yixin's hash_size); 0 = sized from max_memory again. The
+ * tables are made again on the next think. Negative: ENGINE_ERR_VALUE. */
+EngineError engine_set_hash_size(Engine *e, int64_t kb);
+/* thread_num: stored only (>= 1, else ENGINE_ERR_VALUE). */
+EngineError engine_set_threads(Engine *e, int64_t threads);
+/* Forgets what the transposition table learned. */
+void engine_hash_clear(Engine *e);
+
+/* YXBLOCK: cells the engine must never choose (engine_think, engine_nbest), added to those
+ * blocked already. All or nothing: a cell off the board gives ENGINE_ERR_OFF_BOARD and nothing
+ * changes. engine_block_reset unblocks every cell. */
+EngineError engine_block(Engine *e, const int (*xy)[2], int n);
+void engine_block_reset(Engine *e);
+bool engine_is_blocked(const Engine *e, int x, int y);
+
+/* Called from the thinking thread while a search runs (brain/search.h); NULL: none. */
+void engine_set_progress(Engine *e, SearchProgressFn fn, void *ctx);
+
+/* YXNBEST: up to `n` distinct best moves for the side to move, best first, without playing any
+ * (the turn's time is shared among them). Returns how many were found (0: no legal move). */
+typedef struct EngineMove { int x, y, score, depth; } EngineMove;
+int engine_nbest(Engine *e, int64_t start_ms, int n, EngineMove *out);
 
 /* Renju: the points black may not play in the current position (for YXSHOWFORBID). */
 int engine_forbidden_points(const Engine *e, int *xs, int *ys, int max);

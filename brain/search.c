@@ -29,7 +29,7 @@
 /* >= MOVES_MAX: one node's children always fit in one batch. One full batch is the longest
  * stretch without a stop check in the paper's mode: ~6 ms on one CPU core. */
 #define BATCH_KIDS 4096
-#define TT_MIN_BYTES (16 * 1024)
+#define TT_MIN_BYTES SEARCH_TT_MIN_BYTES
 
 #define INF (SCORE_WIN + 1)
 /* Decided scores (the search's own wins and losses and the evaluator's special conditions)
@@ -46,6 +46,8 @@ struct Search {
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
+    SearchObserver obs; /* kept between calls; used by search_best_move only */
+    bool observing;     /* obs applies to the current call */
     const atomic_int *stop;
     int64_t deadline;
     uint64_t max_nodes;
@@ -63,6 +65,8 @@ static size_t fixed_bytes(void)
     return sizeof(Search) + sizeof(VcfMemo) + lists_bytes()
          + leafbatch_bytes(BATCH_PARENTS, BATCH_KIDS);
 }
+
+size_t search_fixed_bytes(void) { return fixed_bytes(); }
 
 Search *search_create(Evaluator *ev, size_t memory_bytes)
 {
@@ -101,6 +105,14 @@ void search_set_evaluator(Search *s, Evaluator *ev) { s->ev = ev; }
 
 void search_clear(Search *s) { tt_clear(&s->tt); }
 
+void search_set_observer(Search *s, const SearchObserver *obs)
+{
+    if (obs)
+        s->obs = *obs;
+    else
+        memset(&s->obs, 0, sizeof s->obs);
+}
+
 /* ---- shared helpers ------------------------------------------------------------------------ */
 
 static uint16_t *ply_moves(Search *s, int ply) { return s->moves + (size_t)ply * MOVES_MAX; }
@@ -114,6 +126,50 @@ static void begin_call(Search *s, int64_t deadline, uint64_t max_nodes, const at
     s->nodes = 0;
     s->evals = 0;
     s->aborted = false;
+    s->observing = false; /* search_best_move turns it on */
+}
+
+/* ---- the observer -------------------------------------------------------------------------- */
+
+static bool excluded(const Search *s, int cell)
+{
+    return s->observing && s->obs.excluded && cell != CELL_NONE && s->obs.excluded[cell];
+}
+
+static void notify(Search *s, SearchEventKind kind, int move, int score, int depth)
+{
+    if (!s->observing || !s->obs.progress)
+        return;
+    SearchEvent ev = {.kind = kind, .move = move, .score = score, .depth = depth,
+                      .nodes = s->nodes};
+    s->obs.progress(s->obs.ctx, &ev);
+}
+
+/* The best line: the root move, then the transposition table's moves while they are legal. */
+static int read_pv(Search *s, Board *b, int move, uint16_t *pv)
+{
+    int n = 0;
+    while (n < SEARCH_PV_MAX && move != CELL_NONE && move < BOARD_CELLS
+           && board_on(b, cell_x(move), cell_y(move)) && b->cell[move] == EMPTY
+           && rule_is_legal(b, move)) {
+        pv[n++] = (uint16_t)move;
+        board_play(b, move);
+        const TTEntry *e = tt_probe(&s->tt, b->hash);
+        move = e ? e->move : CELL_NONE;
+    }
+    for (int i = 0; i < n; i++)
+        board_undo(b);
+    return n;
+}
+
+static void notify_iteration(Search *s, Board *b, const SearchResult *r)
+{
+    if (!s->observing || !s->obs.progress || r->move == CELL_NONE)
+        return;
+    SearchEvent ev = {.kind = SEARCH_EVENT_ITERATION, .move = r->move, .score = r->score,
+                      .depth = r->depth, .nodes = s->nodes};
+    ev.pv_len = read_pv(s, b, r->move, ev.pv);
+    s->obs.progress(s->obs.ctx, &ev);
 }
 
 static bool stop_requested(const Search *s)
@@ -381,6 +437,7 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
     *done = 0;
     *best_move = moves[0];
     for (int i = 0; i < n; i++) {
+        notify(s, SEARCH_EVENT_ROOT_MOVE, moves[i], 0, depth);
         board_play(b, moves[i]);
         int v;
         if (i == 0) {
@@ -394,9 +451,13 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
         if (s->aborted)
             break;
         *done = i + 1;
+        notify(s, SEARCH_EVENT_ROOT_DONE, moves[i], v, depth);
+        if (v <= -PROVEN)
+            notify(s, SEARCH_EVENT_LOST, moves[i], v, depth);
         if (v > best) {
             best = v;
             *best_move = moves[i];
+            notify(s, SEARCH_EVENT_BEST, moves[i], v, depth);
         }
         if (v > alpha)
             alpha = v;
@@ -441,6 +502,25 @@ static int root_moves(const Board *b, uint16_t *moves, SearchResult *r)
     if (n == 0)
         r->move = moves_any_legal(b);
     return n;
+}
+
+/* Drops the excluded root moves. When that leaves nothing (or the ready answer in *r is
+ * excluded), the allowed candidates near the stones are searched instead. Returns the count. */
+static int drop_excluded(Search *s, const Board *b, uint16_t *moves, int n, SearchResult *r)
+{
+    if (excluded(s, r->move))
+        *r = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!excluded(s, moves[i]))
+            moves[kept++] = moves[i];
+    if (kept > 0 || r->move != CELL_NONE)
+        return kept;
+    n = moves_candidates(b, TREE_RADIUS, moves);
+    for (int i = 0; i < n; i++)
+        if (!excluded(s, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
 }
 
 /* ---- threat sequences at the root --------------------------------------------------------- */
@@ -557,20 +637,29 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
                               const atomic_int *stop)
 {
     begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    s->observing = true;
     tt_new_search(&s->tt);
     SearchResult r = {CELL_NONE, 0, 0, 0, 0};
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, &r);
+    if (s->obs.excluded)
+        n = drop_excluded(s, b, moves, n, &r);
     if (n > 1) {
         vcf_memo_clear(s->vcf_memo);
         VcfResult win = vcf_of(s, b, b->to_move, ROOT_VCF_NODES);
-        if (win.move != CELL_NONE) {
-            return (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, s->nodes,
-                                  s->evals};
+        if (win.move != CELL_NONE && !excluded(s, win.move)) {
+            r = (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, s->nodes,
+                               s->evals};
+            notify_iteration(s, b, &r);
+            return r;
         }
         int plies, threat_win = root_vct(s, b, &plies);
-        if (threat_win != CELL_NONE) /* its length is known only roughly */
-            return (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, s->nodes, s->evals};
+        if (threat_win != CELL_NONE && !excluded(s, threat_win)) {
+            /* its length is known only roughly */
+            r = (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, s->nodes, s->evals};
+            notify_iteration(s, b, &r);
+            return r;
+        }
         n = refute_vcf(s, b, moves, n);
     }
     if (n > 0) {
@@ -582,6 +671,7 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
         if (r.depth == 0) /* else root_moves already knows the value: a loss */
             r.score = keys[0];
         r.depth = 1;
+        notify_iteration(s, b, &r);
     }
     int width = n > 0 ? keep_best(b, moves, n, ROOT_WIDTH) : 0;
     if (width > 1)
@@ -601,7 +691,10 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
             break;
         r.depth = depth;
         move_to_front(moves, width, best_move);
+        notify_iteration(s, b, &r);
     }
+    if (n == 0 && r.move != CELL_NONE)
+        notify_iteration(s, b, &r); /* answered without a search: a win now or a forced block */
     r.nodes = s->nodes;
     r.evals = s->evals;
     return r;

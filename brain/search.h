@@ -28,11 +28,52 @@ typedef struct SearchResult {
 
 typedef struct Search Search;
 
+/* What a running search reports to an observer (a GUI's live info). Root events carry the root
+ * move; SEARCH_EVENT_ITERATION carries the result of a completed iteration and its principal
+ * variation (read from the transposition table, so it may be short). */
+typedef enum {
+    SEARCH_EVENT_ROOT_MOVE,  /* a root move is being searched */
+    SEARCH_EVENT_ROOT_DONE,  /* ... and has been searched to the end */
+    SEARCH_EVENT_BEST,       /* the root's best move changed within an iteration */
+    SEARCH_EVENT_LOST,       /* a root move was proven lost */
+    SEARCH_EVENT_ITERATION   /* an iteration completed (or the answer was found without one) */
+} SearchEventKind;
+
+#define SEARCH_PV_MAX 16
+
+typedef struct SearchEvent {
+    SearchEventKind kind;
+    int move;        /* the root move (ITERATION: the best one) */
+    int score;       /* ITERATION and LOST: from the side to move's point of view */
+    int depth;       /* the iteration's depth */
+    uint64_t nodes;  /* visited so far in this call */
+    int pv_len;      /* ITERATION only: pv[0] == move */
+    uint16_t pv[SEARCH_PV_MAX];
+} SearchEvent;
+
+typedef void (*SearchProgressFn)(void *ctx, const SearchEvent *ev);
+
+/* Options that stay set on a Search until changed (search_best_move only): an observer called
+ * from the searching thread (keep it quick: it runs inside the time budget), and root cells that
+ * must never be returned (`excluded[cell]` non-zero; NULL: none). */
+typedef struct SearchObserver {
+    SearchProgressFn progress; /* may be NULL */
+    void *ctx;
+    const uint8_t *excluded;   /* BOARD_CELLS bytes */
+} SearchObserver;
+
+/* Bytes a Search needs besides its transposition table (search_create needs at least this plus
+ * a small table). */
+size_t search_fixed_bytes(void);
+#define SEARCH_TT_MIN_BYTES ((size_t)16 * 1024)
+
 /* `memory_bytes` bounds every table the search allocates (transposition table included). */
 Search *search_create(Evaluator *ev, size_t memory_bytes);
 void search_destroy(Search *s);
 void search_set_evaluator(Search *s, Evaluator *ev);
 void search_clear(Search *s); /* forget everything learned (new game) */
+/* `obs` is copied; NULL removes the observer and the exclusions. */
+void search_set_observer(Search *s, const SearchObserver *obs);
 
 /* Best move for b->to_move. `stop` (may be NULL) is polled: when it becomes non-zero the search
  * returns the best move of the last completed iteration. The board is restored on return. */

@@ -15,6 +15,7 @@ static const char *block_name(BlockKind kind)
     case BLOCK_BOARD: return "BOARD";
     case BLOCK_YXBOARD: return "YXBOARD";
     case BLOCK_SWAP2: return "SWAP2BOARD";
+    case BLOCK_YXBLOCK: return "YXBLOCK";
     default: return "?";
     }
 }
@@ -47,6 +48,14 @@ ProtoAction cmd_swap2board(Protocol *p, const char *args, int64_t now)
     return open_block(p, BLOCK_SWAP2);
 }
 
+/* YXBLOCK: x,y lines (a third number, as Rapfi reads them, is ignored) until DONE. */
+ProtoAction cmd_yxblock(Protocol *p, const char *args, int64_t now)
+{
+    (void)args;
+    (void)now;
+    return open_block(p, BLOCK_YXBLOCK);
+}
+
 ProtoAction cmd_stray_done(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
@@ -61,8 +70,13 @@ static const char *check_stone(const Protocol *p, const char *line, PositionSton
     const ProtoBlock *b = &p->block;
     bool swap2 = b->kind == BLOCK_SWAP2;
     int v[3] = {0, 0, 1};
-    if (!parse_int_list(line, v, swap2 ? 2 : 3))
+    if (b->kind == BLOCK_YXBLOCK) { /* x,y or x,y,anything */
+        if (!parse_int_list(line, v, 2) && !parse_int_list(line, v, 3))
+            return "expected x,y";
+        v[2] = 1;
+    } else if (!parse_int_list(line, v, swap2 ? 2 : 3)) {
         return swap2 ? "expected x,y" : "expected x,y,field";
+    }
     *s = (PositionStone){v[0], v[1], v[2]};
     if (s->field < 1 || s->field > 3)
         return "field must be 1, 2 or 3";
@@ -74,7 +88,7 @@ static const char *check_stone(const Protocol *p, const char *line, PositionSton
         return "off the board";
     if (s->x < 0 || s->x >= BOARD_MAX || s->y < 0 || s->y >= BOARD_MAX)
         return "off the board";
-    for (int i = 0; i < b->n; i++)
+    for (int i = 0; i < b->n && b->kind != BLOCK_YXBLOCK; i++) /* blocking twice is harmless */
         if (b->stone[i].x == s->x && b->stone[i].y == s->y)
             return "cell given twice";
     return NULL;
@@ -127,6 +141,21 @@ static ProtoAction finish_swap2(Protocol *p, int64_t now)
     return PROTO_THINK;
 }
 
+/* No reply on success (as Rapfi); the cells stay blocked until YXBLOCKRESET. */
+static ProtoAction finish_yxblock(Protocol *p)
+{
+    const ProtoBlock *b = &p->block;
+    int xy[BOARD_CELLS][2];
+    for (int i = 0; i < b->n; i++) {
+        xy[i][0] = b->stone[i].x;
+        xy[i][1] = b->stone[i].y;
+    }
+    EngineError err = engine_block(p->engine, (const int (*)[2])xy, b->n);
+    if (err != ENGINE_OK)
+        proto_engine_error(p, err);
+    return PROTO_CONTINUE;
+}
+
 static ProtoAction finish_block(Protocol *p, int64_t now)
 {
     BlockKind kind = p->block.kind;
@@ -137,6 +166,8 @@ static ProtoAction finish_block(Protocol *p, int64_t now)
         proto_reply(p, "ERROR %s", p->block.error);
         return PROTO_CONTINUE;
     }
+    if (kind == BLOCK_YXBLOCK)
+        return finish_yxblock(p);
     return kind == BLOCK_SWAP2 ? finish_swap2(p, now) : finish_position(p, kind, now);
 }
 

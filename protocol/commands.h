@@ -35,6 +35,19 @@ ProtoAction cmd_end(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_yxstop(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_showforbid(Protocol *p, const char *args, int64_t now);
 
+/* Yixin-board commands and live search info (yixin.c). */
+ProtoAction cmd_yxnbest(Protocol *p, const char *args, int64_t now);
+ProtoAction cmd_yxhashclear(Protocol *p, const char *args, int64_t now);
+ProtoAction cmd_yxshowinfo(Protocol *p, const char *args, int64_t now);
+ProtoAction cmd_yxblockreset(Protocol *p, const char *args, int64_t now);
+/* The engine's progress observer: MESSAGE REALTIME and per-iteration lines (show_detail). */
+void proto_progress(void *ctx, const SearchEvent *ev);
+/* Most moves YXNBEST answers. */
+#define NBEST_MAX 64
+/* YXSHOWINFO's MAX_HASH_SIZE: log2 of the largest hash_size in KB (2^20 KB = 1 GiB, the
+ * engine's cap), read the way Rapfi's 30 reads. */
+#define PROTO_MAX_HASH_LOG2_KB 20
+
 /* INFO (info.c). */
 ProtoAction cmd_info(Protocol *p, const char *args, int64_t now);
 
@@ -42,6 +55,7 @@ ProtoAction cmd_info(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_board(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_yxboard(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_swap2board(Protocol *p, const char *args, int64_t now);
+ProtoAction cmd_yxblock(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_stray_done(Protocol *p, const char *args, int64_t now);
 /* A line that arrives while a block is open (DONE closes it). */
 ProtoAction block_line(Protocol *p, const char *line, int64_t now);

@@ -52,6 +52,56 @@ static void info_evaluator(Protocol *p, const char *val)
         proto_say_evaluator(p);
 }
 
+static void info_engine_result(Protocol *p, const char *key, const char *val, EngineError err)
+{
+    if (err != ENGINE_OK)
+        proto_reply(p, "ERROR INFO %s: %s, got '%.*s'", key, engine_error_text(err), ECHO_MAX,
+                    val);
+}
+
+/* 0 or 1 for `key`; false after an ERROR reply. */
+static bool info_flag(Protocol *p, const char *key, const char *val, int64_t *v)
+{
+    if (!info_number(p, key, val, NEED_NON_NEGATIVE, v))
+        return false;
+    if (*v <= 1)
+        return true;
+    proto_reply(p, "ERROR INFO %s needs 0 or 1, got '%.*s'", key, ECHO_MAX, val);
+    return false;
+}
+
+/* The Yixin-board keys; false when `key` is none of them. */
+static bool info_yixin(Protocol *p, const char *key, const char *val)
+{
+    int64_t v;
+    if (parse_word_is(key, "max_depth")) {
+        if (info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            info_engine_result(p, key, val, engine_set_max_depth(p->engine, v));
+    } else if (parse_word_is(key, "max_node")) {
+        if (info_number(p, key, val, NEED_ANY, &v)) /* -1 (or 0): no limit */
+            engine_set_max_nodes(p->engine, v);
+    } else if (parse_word_is(key, "hash_size")) {
+        if (info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            info_engine_result(p, key, val, engine_set_hash_size(p->engine, v));
+    } else if (parse_word_is(key, "thread_num")) {
+        if (info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            info_engine_result(p, key, val, engine_set_threads(p->engine, v));
+    } else if (parse_word_is(key, "show_detail")) {
+        if (!info_number(p, key, val, NEED_NON_NEGATIVE, &v))
+            return true;
+        if (v > 3)
+            proto_reply(p, "ERROR INFO show_detail needs 0..3, got '%.*s'", ECHO_MAX, val);
+        else
+            p->show_detail = (int)v;
+    } else if (parse_word_is(key, "pondering")) {
+        if (info_flag(p, key, val, &v))
+            p->pondering = v == 1;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 ProtoAction cmd_info(Protocol *p, const char *args, int64_t now)
 {
     (void)now;
@@ -76,6 +126,8 @@ ProtoAction cmd_info(Protocol *p, const char *args, int64_t now)
         info_evaluator(p, val);
     } else if (parse_word_is(key, "game_type")) {
         info_number(p, key, val, NEED_ANY, &v); /* checked, but it changes nothing here */
+    } else {
+        info_yixin(p, key, val);
     }
     /* folder, evaluate and unknown keys: nothing to do. */
     return PROTO_CONTINUE;

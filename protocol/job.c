@@ -57,6 +57,27 @@ static void run_swap2(Protocol *p)
     proto_reply(p, "%s", text);
 }
 
+/* YXNBEST: `MESSAGE (k) score | depth | x,y` for each move, best first, then the best move as
+ * the answer, played on our board as after BEGIN/TURN (Rapfi does the same). */
+static void run_nbest(Protocol *p)
+{
+    EngineMove m[NBEST_MAX];
+    int n = engine_nbest(p->engine, p->job_start_ms, p->nbest_n, m);
+    if (n <= 0) {
+        proto_reply(p, "ERROR no legal move");
+        return;
+    }
+    EngineError err = engine_play(p->engine, m[0].x, m[0].y);
+    if (err != ENGINE_OK) {
+        proto_engine_error(p, err);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        proto_reply(p, "MESSAGE (%d) %d | %d | %d,%d", i + 1, m[i].score, m[i].depth, m[i].x,
+                    m[i].y);
+    proto_reply(p, "%d,%d", m[0].x, m[0].y);
+}
+
 void protocol_run_job(Protocol *p)
 {
     JobKind job = p->job;
@@ -65,4 +86,6 @@ void protocol_run_job(Protocol *p)
         run_move(p);
     else if (job == JOB_SWAP2)
         run_swap2(p);
+    else if (job == JOB_NBEST)
+        run_nbest(p);
 }

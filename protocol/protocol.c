@@ -19,6 +19,7 @@ void protocol_init(Protocol *p, Engine *engine, FILE *out)
     p->out = out;
     p->messages = true;
     pthread_mutex_init(&p->out_lock, NULL);
+    engine_set_progress(engine, proto_progress, p);
 }
 
 void protocol_free(Protocol *p)
@@ -75,6 +76,9 @@ static const struct {
     {"END", cmd_end},             {"ABOUT", cmd_about},
     {"TAKEBACK", cmd_takeback},   {"PLAY", cmd_play},
     {"YXSTOP", cmd_yxstop},       {"YXSHOWFORBID", cmd_showforbid},
+    {"YXNBEST", cmd_yxnbest},     {"YXHASHCLEAR", cmd_yxhashclear},
+    {"YXSHOWINFO", cmd_yxshowinfo}, {"YXBLOCK", cmd_yxblock},
+    {"YXBLOCKRESET", cmd_yxblockreset},
 };
 
 CommandFn proto_find_command(const char *word)

@@ -24,9 +24,9 @@ typedef enum {
 } ProtoAction;
 
 /* Multi-line commands collect their lines until DONE. */
-typedef enum { BLOCK_NONE = 0, BLOCK_BOARD, BLOCK_YXBOARD, BLOCK_SWAP2 } BlockKind;
+typedef enum { BLOCK_NONE = 0, BLOCK_BOARD, BLOCK_YXBOARD, BLOCK_SWAP2, BLOCK_YXBLOCK } BlockKind;
 
-typedef enum { JOB_NONE = 0, JOB_MOVE, JOB_SWAP2 } JobKind;
+typedef enum { JOB_NONE = 0, JOB_MOVE, JOB_SWAP2, JOB_NBEST } JobKind;
 
 typedef struct ProtoBlock {
     BlockKind kind;
@@ -47,8 +47,13 @@ typedef struct Protocol {
     int64_t job_start_ms;     /* when the command that asked for the job arrived */
     int swap_xy[5][2];
     int swap_n;
+    int nbest_n;              /* YXNBEST's n */
+    /* INFO show_detail (bits as Rapfi: 1 realtime lines, 2 per-iteration lines; 0 none). */
+    int show_detail;
+    bool pondering;           /* INFO pondering: accepted and kept; Gamok never ponders */
 } Protocol;
 
+/* Also makes `p` the engine's live-info observer (engine_set_progress). */
 void protocol_init(Protocol *p, Engine *engine, FILE *out);
 void protocol_free(Protocol *p);
 

@@ -693,7 +693,7 @@ static void test_unknown_commands(void **state)
 {
     Fixture *f = *state;
     expect_reply(f, "FOO bar", "UNKNOWN FOO bar\n");
-    expect_reply(f, "YXHASHCLEAR", "UNKNOWN YXHASHCLEAR\n");
+    expect_reply(f, "YXQUERYDATABASEALL", "UNKNOWN YXQUERYDATABASEALL\n"); /* not implemented */
     expect_reply(f, "7,7,1", "UNKNOWN 7,7,1\n");
     expect_reply(f, "SUGGEST 7,7", "UNKNOWN SUGGEST 7,7\n"); /* brain -> manager only */
     expect_reply(f, "TURN7,7", "UNKNOWN TURN7,7\n");

@@ -42,7 +42,7 @@ ProtoAction cmd_yxshowinfo(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
     (void)now;
-    proto_reply(p, "MESSAGE Gamok 0.1\nMESSAGE INFO MAX_THREAD_NUM 1\n"
+    proto_reply(p, "MESSAGE Gamok " GAMOK_VERSION "\nMESSAGE INFO MAX_THREAD_NUM 1\n"
                    "MESSAGE INFO MAX_HASH_SIZE %d",
                 PROTO_MAX_HASH_LOG2_KB);
     return PROTO_CONTINUE;

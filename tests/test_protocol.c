@@ -18,55 +18,29 @@
 #include "protocol/options.h"
 #include "protocol/protocol.h"
 #include "tests/support/positions.h"
+#include "tests/support/protocol_fixture.h"
 
 #define ABOUT_LINE "name=\"Gamok\", version=\"0.1\", author=\"Gamok team\", country=\"CZ\"\n"
 
-typedef struct Fixture {
-    Engine engine;
-    Protocol proto;
-    FILE *out;
-    char *buf;      /* open_memstream's buffer */
-    size_t size;
-    size_t seen;    /* bytes of buf already returned by said() */
-    char reply[8192];
-} Fixture;
+typedef ProtoFixture Fixture;
 
 static int setup(void **state)
 {
-    Fixture *f = calloc(1, sizeof *f);
-    EngineOptions opts;
-    engine_default_options(&opts);
-    opts.max_depth = 2; /* quick thinking: these tests are about the protocol */
-    engine_init(&f->engine, &opts);
-    f->out = open_memstream(&f->buf, &f->size);
-    protocol_init(&f->proto, &f->engine, f->out);
-    f->proto.messages = false;
-    *state = f;
-    return 0;
+    *state = pf_open(2); /* quick thinking: these tests are about the protocol */
+    return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-    Fixture *f = *state;
-    protocol_free(&f->proto);
-    engine_free(&f->engine);
-    fclose(f->out);
-    free(f->buf);
-    free(f);
+    pf_close(*state);
     return 0;
 }
 
 /* What the protocol wrote since the last call. */
 static const char *said(Fixture *f)
 {
-    fflush(f->out);
-    size_t n = f->size - f->seen;
-    if (n >= sizeof f->reply)
-        n = sizeof f->reply - 1;
-    memcpy(f->reply, f->buf + f->seen, n);
-    f->reply[n] = 0;
-    f->seen = f->size;
-    return f->reply;
+    int cut;
+    return pf_said(f, &cut);
 }
 
 /* Feeds one line (synchronous: a search runs inline) and returns the reply. */

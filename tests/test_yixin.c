@@ -16,52 +16,29 @@
 #include "brain/rules.h"
 #include "protocol/protocol.h"
 #include "tests/support/positions.h"
+#include "tests/support/protocol_fixture.h"
 
-typedef struct Fixture {
-    Engine engine;
-    Protocol proto;
-    FILE *out;
-    char *buf;
-    size_t size;
-    size_t seen;
-    char reply[1 << 16];
-} Fixture;
+typedef ProtoFixture Fixture;
 
 static int setup(void **state)
 {
-    Fixture *f = calloc(1, sizeof *f);
-    EngineOptions opts;
-    engine_default_options(&opts);
-    opts.max_depth = 3; /* a few iterations, quickly */
-    engine_init(&f->engine, &opts);
-    f->out = open_memstream(&f->buf, &f->size);
-    protocol_init(&f->proto, &f->engine, f->out);
-    f->proto.messages = false;
-    *state = f;
-    return 0;
+    *state = pf_open(3); /* a few iterations, quickly */
+    return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-    Fixture *f = *state;
-    protocol_free(&f->proto);
-    engine_free(&f->engine);
-    fclose(f->out);
-    free(f->buf);
-    free(f);
+    pf_close(*state);
     return 0;
 }
 
 static const char *send(Fixture *f, const char *line)
 {
     assert_int_equal(protocol_feed(&f->proto, line), PROTO_CONTINUE);
-    fflush(f->out);
-    size_t n = f->size - f->seen;
-    assert_true(n < sizeof f->reply);
-    memcpy(f->reply, f->buf + f->seen, n);
-    f->reply[n] = 0;
-    f->seen = f->size;
-    return f->reply;
+    int cut;
+    const char *reply = pf_said(f, &cut);
+    assert_false(cut);
+    return reply;
 }
 
 static void expect_reply(Fixture *f, const char *line, const char *reply)

@@ -1,0 +1,41 @@
+#define _POSIX_C_SOURCE 200809L
+#include "tests/support/protocol_fixture.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ProtoFixture *pf_open(int max_depth)
+{
+    ProtoFixture *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    EngineOptions opts;
+    engine_default_options(&opts);
+    opts.max_depth = max_depth;
+    engine_init(&f->engine, &opts);
+    f->out = open_memstream(&f->buf, &f->size);
+    if (!f->out) { engine_free(&f->engine); free(f); return NULL; }
+    protocol_init(&f->proto, &f->engine, f->out);
+    f->proto.messages = false;
+    return f;
+}
+
+void pf_close(ProtoFixture *f)
+{
+    protocol_free(&f->proto);
+    engine_free(&f->engine);
+    fclose(f->out);
+    free(f->buf);
+    free(f);
+}
+
+const char *pf_said(ProtoFixture *f, int *cut)
+{
+    fflush(f->out);
+    size_t n = f->size - f->seen;
+    *cut = n >= sizeof f->reply;
+    if (*cut) n = sizeof f->reply - 1;
+    memcpy(f->reply, f->buf + f->seen, n);
+    f->reply[n] = 0;
+    f->seen = f->size;
+    return f->reply;
+}

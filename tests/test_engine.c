@@ -35,14 +35,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static TestPosition *load(const char *path, int *n)
-{
-    TestPosition *tp = NULL;
-    *n = tp_load(path, &tp);
-    assert_true(*n > 0);
-    return tp;
-}
-
 /* The position as a BOARD command gives it: the side to move's stones are field 1. */
 static int to_stones(const Board *b, PositionStone *out)
 {
@@ -252,7 +244,7 @@ static void takes_wins_and_blocks(void **state)
         e->opts.mode = (SearchMode)mode;
         for (int k = 0; k < 2; k++) {
             int n;
-            TestPosition *tp = load(files[k], &n);
+            TestPosition *tp = tp_load_or_fail(files[k], &n);
             for (int i = 0; i < n; i++) {
                 int x, y;
                 set_test_position(e, &tp[i]);
@@ -276,7 +268,7 @@ static void turn_time_is_honoured_in_both_modes(void **state)
 {
     Engine *e = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     for (int mode = MODE_TREE; mode <= MODE_PAPER; mode++) {
         e->opts.mode = (SearchMode)mode;
         e->opts.paper_level = 4; /* far more than the turn allows */
@@ -300,7 +292,7 @@ static void zero_turn_time_answers_at_once(void **state)
 {
     Engine *e = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_middle.txt", &n);
     set_test_position(e, &tp[0]);
     e->time.timeout_turn_ms = 0;
     int x, y;
@@ -328,7 +320,7 @@ static void stop_ends_a_long_think(void **state)
     Engine *e = *state;
     int n;
     /* A position without a quick threat-sequence win: the think must last until the stop. */
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     set_test_position(e, &tp[0]);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;
@@ -417,7 +409,7 @@ static void forbidden_points_only_under_renju(void **state)
 {
     Engine *e = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_renju.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_renju.txt", &n);
     set_test_position(e, &tp[0]); /* a double-three point at 7,4 */
     int xs[BOARD_CELLS], ys[BOARD_CELLS];
     int k = engine_forbidden_points(e, xs, ys, BOARD_CELLS);

@@ -12,14 +12,6 @@
 #include "brain/threats.h"
 #include "tests/support/positions.h"
 
-static TestPosition *load(const char *path, int *n)
-{
-    TestPosition *tp = NULL;
-    *n = tp_load(path, &tp);
-    assert_true(*n > 0);
-    return tp;
-}
-
 static int chebyshev(int a, int b)
 {
     int dx = abs(cell_x(a) - cell_x(b)), dy = abs(cell_y(a) - cell_y(b));
@@ -74,7 +66,7 @@ static void candidates_are_exactly_the_legal_cells_near_stones(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_middle.txt", &n);
     const Board *b = &tp[0].board;
     uint16_t m[MOVES_MAX];
     int k = moves_candidates(b, 2, m);
@@ -97,7 +89,7 @@ static void renju_black_candidates_skip_forbidden_points(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_moves.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_moves.txt", &n);
     int checked = 0;
     for (int i = 0; i < n; i++) {
         if (tp[i].navoid == 0)
@@ -138,7 +130,7 @@ static void winning_cells_in_every_direction(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_win1.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_win1.txt", &n);
     for (int i = 0; i < n; i++) {
         uint16_t w[MOVES_MAX];
         int k = moves_winning_cells(&tp[i].board, tp[i].board.to_move, w, MOVES_MAX);
@@ -152,7 +144,7 @@ static void winning_cells_follow_the_rule(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_moves.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_moves.txt", &n);
     for (int i = 0; i < n; i++) {
         uint16_t w[MOVES_MAX];
         int k = moves_winning_cells(&tp[i].board, tp[i].board.to_move, w, MOVES_MAX);
@@ -165,7 +157,7 @@ static void winning_cells_of_the_opponent_and_the_limit(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_block.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_block.txt", &n);
     for (int i = 0; i < n; i++) {
         const Board *b = &tp[i].board;
         uint16_t w[MOVES_MAX];
@@ -173,7 +165,7 @@ static void winning_cells_of_the_opponent_and_the_limit(void **state)
         assert_same_cells(w, k, tp[i].expect, tp[i].nexpect, tp[i].name);
     }
     free(tp);
-    tp = load("tests/positions/search_win1.txt", &n);
+    tp = tp_load_or_fail("tests/positions/search_win1.txt", &n);
     uint16_t w[2];
     assert_int_equal(moves_winning_cells(&tp[0].board, BLACK, w, 1), 1); /* 2 exist */
     free(tp);
@@ -199,7 +191,7 @@ static void makes_four_sees_fours_only(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_forced.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_forced.txt", &n);
     int i = 0;
     while (i < n && tp[i].expect[0] != cell_index(6, 5))
         i++;

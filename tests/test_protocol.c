@@ -43,13 +43,6 @@ static const char *said(Fixture *f)
     return pf_said(f, &cut);
 }
 
-/* Feeds one line (synchronous: a search runs inline) and returns the reply. */
-static const char *send(Fixture *f, const char *line)
-{
-    assert_int_equal(protocol_feed(&f->proto, line), PROTO_CONTINUE);
-    return said(f);
-}
-
 /* Feeds raw bytes (NULs included) through the length-aware entry point. */
 static const char *send_bytes(Fixture *f, const char *bytes, size_t len)
 {
@@ -59,21 +52,6 @@ static const char *send_bytes(Fixture *f, const char *bytes, size_t len)
     else
         assert_int_equal(a, PROTO_CONTINUE);
     return said(f);
-}
-
-static void expect_reply(Fixture *f, const char *line, const char *reply)
-{
-    const char *got = send(f, line);
-    if (strcmp(got, reply) != 0)
-        fail_msg("'%s' answered '%s', expected '%s'", line, got, reply);
-}
-
-/* Exactly one line starting with ERROR. */
-static void expect_error(Fixture *f, const char *line)
-{
-    const char *got = send(f, line);
-    if (strncmp(got, "ERROR ", 6) != 0 || strchr(got, '\n') != got + strlen(got) - 1)
-        fail_msg("'%s' answered '%s', expected one ERROR line", line, got);
 }
 
 /* Parses a move reply "x,y\n" and checks that it names an empty cell of the board (before the
@@ -88,7 +66,7 @@ static void parse_move(const char *reply, int *x, int *y)
 static void expect_move(Fixture *f, const char *line, int *x, int *y)
 {
     Board before = f->engine.board;
-    parse_move(send(f, line), x, y);
+    parse_move(pf_send(f, line), x, y);
     assert_true(board_on(&f->engine.board, *x, *y));
     if (strncmp(line, "TURN", 4) == 0 || strncmp(line, "BEGIN", 5) == 0)
         assert_int_equal(board_at(&before, *x, *y), EMPTY);
@@ -105,7 +83,7 @@ static bool same_board(const Board *a, const Board *b)
 static void expect_rejected(Fixture *f, const char *line)
 {
     Board before = f->engine.board;
-    expect_error(f, line);
+    pf_expect_error(f, line);
     if (!same_board(&before, &f->engine.board))
         fail_msg("'%s' was rejected but changed the position", line);
 }
@@ -114,8 +92,8 @@ static void start(Fixture *f, int size)
 {
     char line[32];
     snprintf(line, sizeof line, "START %d", size);
-    expect_reply(f, line, "OK\n");
-    expect_reply(f, "INFO timeout_turn 300", "");
+    pf_expect_reply(f, line, "OK\n");
+    pf_expect_reply(f, "INFO timeout_turn 300", "");
 }
 
 /* ---- ABOUT, START, RECTSTART, RESTART, END ----------------------------------------------- */
@@ -123,8 +101,8 @@ static void start(Fixture *f, int size)
 static void test_about_is_one_exact_line(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "ABOUT", ABOUT_LINE);
-    expect_reply(f, "about", ABOUT_LINE);
+    pf_expect_reply(f, "ABOUT", ABOUT_LINE);
+    pf_expect_reply(f, "about", ABOUT_LINE);
 }
 
 static void test_start_accepts_5_to_22(void **state)
@@ -133,10 +111,10 @@ static void test_start_accepts_5_to_22(void **state)
     for (int n = BOARD_MIN; n <= BOARD_MAX; n++) {
         char line[32];
         snprintf(line, sizeof line, "START %d", n);
-        expect_reply(f, line, "OK\n");
+        pf_expect_reply(f, line, "OK\n");
         assert_int_equal(f->engine.board.size, n);
     }
-    expect_reply(f, "start  15 ", "OK\n");
+    pf_expect_reply(f, "start  15 ", "OK\n");
 }
 
 static void test_start_rejects_bad_sizes(void **state)
@@ -145,9 +123,9 @@ static void test_start_rejects_bad_sizes(void **state)
     const char *bad[] = {"START 4", "START 23", "START 0", "START -15", "START", "START abc",
                          "START 15,15", "START 99999999999999999999", "START 1.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        expect_error(f, bad[i]);
+        pf_expect_error(f, bad[i]);
     assert_false(f->engine.started);
-    expect_reply(f, "START 15", "OK\n");
+    pf_expect_reply(f, "START 15", "OK\n");
     expect_rejected(f, "START 30"); /* a failed START keeps the game going */
     assert_true(f->engine.started);
     assert_int_equal(f->engine.board.size, 15);
@@ -156,16 +134,16 @@ static void test_start_rejects_bad_sizes(void **state)
 static void test_rectstart(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "RECTSTART 20,15", "ERROR rectangular boards are not supported\n");
-    expect_reply(f, "RECTSTART 15,20", "ERROR rectangular boards are not supported\n");
+    pf_expect_reply(f, "RECTSTART 20,15", "ERROR rectangular boards are not supported\n");
+    pf_expect_reply(f, "RECTSTART 15,20", "ERROR rectangular boards are not supported\n");
     assert_false(f->engine.started);
-    expect_reply(f, "RECTSTART 20,20", "OK\n");
+    pf_expect_reply(f, "RECTSTART 20,20", "OK\n");
     assert_int_equal(f->engine.board.size, 20);
-    expect_reply(f, "rectstart 15, 15", "OK\n");
+    pf_expect_reply(f, "rectstart 15, 15", "OK\n");
     assert_int_equal(f->engine.board.size, 15);
-    expect_error(f, "RECTSTART 30,30");
-    expect_error(f, "RECTSTART 15");
-    expect_error(f, "RECTSTART a,b");
+    pf_expect_error(f, "RECTSTART 30,30");
+    pf_expect_error(f, "RECTSTART 15");
+    pf_expect_error(f, "RECTSTART a,b");
     assert_int_equal(f->engine.board.size, 15);
 }
 
@@ -175,11 +153,11 @@ static void test_restart_and_start_again(void **state)
     int x, y;
     start(f, 15);
     expect_move(f, "TURN 7,7", &x, &y);
-    expect_reply(f, "RESTART", "OK\n");
+    pf_expect_reply(f, "RESTART", "OK\n");
     assert_int_equal(f->engine.board.nstones, 0);
     assert_int_equal(f->engine.board.size, 15);
     expect_move(f, "TURN 7,7", &x, &y); /* the cell is free again */
-    expect_reply(f, "START 20", "OK\n");
+    pf_expect_reply(f, "START 20", "OK\n");
     assert_int_equal(f->engine.board.nstones, 0);
     assert_int_equal(f->engine.board.size, 20);
     expect_move(f, "BEGIN", &x, &y);
@@ -193,8 +171,8 @@ static void test_end_quits_silently(void **state)
     assert_int_equal(protocol_feed(&f->proto, " end "), PROTO_QUIT);
     /* Even in the middle of a BOARD block. */
     start(f, 15);
-    expect_reply(f, "BOARD", "");
-    expect_reply(f, "7,7,1", "");
+    pf_expect_reply(f, "BOARD", "");
+    pf_expect_reply(f, "7,7,1", "");
     assert_int_equal(protocol_feed(&f->proto, "END"), PROTO_QUIT);
     assert_string_equal(said(f), "");
 }
@@ -207,18 +185,18 @@ static void test_commands_before_start_fail(void **state)
     const char *cmds[] = {"BEGIN", "TURN 7,7", "RESTART", "TAKEBACK 7,7", "PLAY 7,7",
                           "YXSHOWFORBID"};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        expect_error(f, cmds[i]);
+        pf_expect_error(f, cmds[i]);
     /* A block is read to its end and answered once. */
     const char *blocks[] = {"BOARD", "YXBOARD", "SWAP2BOARD"};
     for (size_t i = 0; i < 3; i++) {
-        expect_reply(f, blocks[i], "");
-        expect_reply(f, "7,7,1", "");
-        expect_error(f, "DONE");
+        pf_expect_reply(f, blocks[i], "");
+        pf_expect_reply(f, "7,7,1", "");
+        pf_expect_error(f, "DONE");
     }
     /* Settings and queries still work. */
-    expect_reply(f, "INFO timeout_turn 1000", "");
+    pf_expect_reply(f, "INFO timeout_turn 1000", "");
     assert_int_equal(f->engine.time.timeout_turn_ms, 1000);
-    expect_reply(f, "ABOUT", ABOUT_LINE);
+    pf_expect_reply(f, "ABOUT", ABOUT_LINE);
 }
 
 /* ---- moves ------------------------------------------------------------------------------------ */
@@ -284,8 +262,8 @@ static void test_takeback(void **state)
     start(f, 15);
     expect_move(f, "TURN 7,7", &x, &y);
     snprintf(line, sizeof line, "TAKEBACK %d,%d", x, y);
-    expect_reply(f, line, "OK\n");
-    expect_reply(f, "takeback 7, 7", "OK\n");
+    pf_expect_reply(f, line, "OK\n");
+    pf_expect_reply(f, "takeback 7, 7", "OK\n");
     assert_int_equal(f->engine.board.nstones, 0);
     expect_rejected(f, "TAKEBACK 7,7"); /* empty now */
     expect_rejected(f, "TAKEBACK 20,20");
@@ -297,9 +275,9 @@ static void test_play_confirms_our_move(void **state)
 {
     Fixture *f = *state;
     start(f, 15);
-    expect_reply(f, "PLAY 7,7", "7,7\n");
+    pf_expect_reply(f, "PLAY 7,7", "7,7\n");
     assert_int_equal(board_at(&f->engine.board, 7, 7), BLACK);
-    expect_reply(f, "play 8, 8", "8,8\n");
+    pf_expect_reply(f, "play 8, 8", "8,8\n");
     assert_int_equal(board_at(&f->engine.board, 8, 8), WHITE);
     expect_rejected(f, "PLAY 7,7");
     expect_rejected(f, "PLAY 15,15");
@@ -311,7 +289,7 @@ static void test_message_line_comes_before_the_move(void **state)
     Fixture *f = *state;
     start(f, 15);
     f->proto.messages = true;
-    const char *got = send(f, "TURN 7,7");
+    const char *got = pf_send(f, "TURN 7,7");
     assert_true(strncmp(got, "MESSAGE ", 8) == 0);
     const char *second = strchr(got, '\n') + 1;
     int x, y;
@@ -336,10 +314,10 @@ static void test_start_tells_the_evaluator_after_ok(void **state)
 {
     Fixture *f = *state;
     f->proto.messages = true;
-    const char *got = send(f, "START 15");
+    const char *got = pf_send(f, "START 15");
     assert_true(strncmp(got, "OK\n", 3) == 0);
     expect_evaluator_message(f, got + 3);
-    got = send(f, "RECTSTART 20,20");
+    got = pf_send(f, "RECTSTART 20,20");
     assert_true(strncmp(got, "OK\n", 3) == 0);
     expect_evaluator_message(f, got + 3);
 }
@@ -348,17 +326,17 @@ static void test_info_evaluator(void **state)
 {
     Fixture *f = *state;
     start(f, 15);
-    expect_reply(f, "INFO evaluator cpu", ""); /* MESSAGE lines are off in this fixture */
+    pf_expect_reply(f, "INFO evaluator cpu", ""); /* MESSAGE lines are off in this fixture */
     assert_string_equal(engine_evaluator_name(&f->engine), "cpu");
     assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_CPU);
     expect_rejected(f, "INFO evaluator gpu");
     expect_rejected(f, "INFO evaluator");
     assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_CPU);
     f->proto.messages = true;
-    expect_evaluator_message(f, send(f, "INFO evaluator AUTO"));
+    expect_evaluator_message(f, pf_send(f, "INFO evaluator AUTO"));
     assert_int_equal(f->engine.opts.evaluator, EVAL_CHOICE_AUTO);
-    expect_reply(f, "INFO evaluator auto", ""); /* no change, nothing to tell */
-    expect_evaluator_message(f, send(f, "INFO evaluator cuda"));
+    pf_expect_reply(f, "INFO evaluator auto", ""); /* no change, nothing to tell */
+    expect_evaluator_message(f, pf_send(f, "INFO evaluator cuda"));
     /* Whatever was picked plays. */
     int x, y;
     f->proto.messages = false;
@@ -369,9 +347,9 @@ static void test_info_evaluator(void **state)
 
 static void send_block(Fixture *f, const char *head, const char *const *lines, size_t n)
 {
-    expect_reply(f, head, "");
+    pf_expect_reply(f, head, "");
     for (size_t i = 0; i < n; i++)
-        expect_reply(f, lines[i], ""); /* nothing answers before DONE */
+        pf_expect_reply(f, lines[i], ""); /* nothing answers before DONE */
 }
 
 static void test_board_sets_position_and_moves(void **state)
@@ -415,7 +393,7 @@ static void expect_board_rejected(Fixture *f, const char *const *lines, size_t n
 {
     Board before = f->engine.board;
     send_block(f, "BOARD", lines, n);
-    const char *got = send(f, "DONE");
+    const char *got = pf_send(f, "DONE");
     if (strncmp(got, "ERROR ", 6) != 0 || strchr(got, '\n') != got + strlen(got) - 1 ||
         !strstr(got, first_bad))
         fail_msg("bad BOARD answered '%s', expected one ERROR naming '%s'", got, first_bad);
@@ -458,7 +436,7 @@ static void test_yxboard_sets_position_without_reply(void **state)
     start(f, 15);
     const char *lines[] = {"7,7,1", "8,8,2", "9,9,1"};
     send_block(f, "YXBOARD", lines, 3);
-    expect_reply(f, "DONE", "");
+    pf_expect_reply(f, "DONE", "");
     const Board *b = &f->engine.board;
     assert_int_equal(b->nstones, 3);
     /* own = the side to move: one stone behind, so own is white. */
@@ -467,7 +445,7 @@ static void test_yxboard_sets_position_without_reply(void **state)
     assert_int_equal(board_at(b, 8, 8), BLACK);
     const char *dup[] = {"1,1,1", "1,1,1"};
     send_block(f, "YXBOARD", dup, 2);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
     assert_int_equal(f->engine.board.nstones, 3);
     expect_move(f, "BEGIN", &x, &y); /* the brain then plays on from the position */
 }
@@ -476,8 +454,8 @@ static void test_stray_done_and_yxstop_when_idle(void **state)
 {
     Fixture *f = *state;
     start(f, 15);
-    expect_error(f, "DONE");
-    expect_reply(f, "YXSTOP", "");
+    pf_expect_error(f, "DONE");
+    pf_expect_reply(f, "YXSTOP", "");
 }
 
 /* ---- YXSHOWFORBID ------------------------------------------------------------------------------ */
@@ -487,10 +465,10 @@ static void send_position(Fixture *f, const TestPosition *tp)
 {
     char line[64];
     snprintf(line, sizeof line, "INFO rule %d", tp->rule);
-    expect_reply(f, line, "");
+    pf_expect_reply(f, line, "");
     snprintf(line, sizeof line, "START %d", tp->board.size);
-    expect_reply(f, line, "OK\n");
-    expect_reply(f, "YXBOARD", "");
+    pf_expect_reply(f, line, "OK\n");
+    pf_expect_reply(f, "YXBOARD", "");
     for (int y = 0; y < tp->board.size; y++)
         for (int x = 0; x < tp->board.size; x++) {
             int c = board_at(&tp->board, x, y);
@@ -498,9 +476,9 @@ static void send_position(Fixture *f, const TestPosition *tp)
                 continue;
             int field = c == BLOCKER ? 3 : c == tp->board.to_move ? 1 : 2;
             snprintf(line, sizeof line, "%d,%d,%d", x, y, field);
-            expect_reply(f, line, "");
+            pf_expect_reply(f, line, "");
         }
-    expect_reply(f, "DONE", "");
+    pf_expect_reply(f, "DONE", "");
 }
 
 static void test_yxshowforbid_lists_renju_fouls(void **state)
@@ -516,22 +494,22 @@ static void test_yxshowforbid_lists_renju_fouls(void **state)
                      cell_x(tps[i].expect[k]), cell_y(tps[i].expect[k]));
         strcat(want, ".\n");
         send_position(f, &tps[i]);
-        const char *got = send(f, "YXSHOWFORBID");
+        const char *got = pf_send(f, "YXSHOWFORBID");
         if (strcmp(got, want) != 0)
             fail_msg("%s: got '%s', expected '%s'", tps[i].name, got, want);
     }
     /* Under freestyle nothing is forbidden. */
-    expect_reply(f, "INFO rule 0", "");
-    expect_reply(f, "yxshowforbid", "FORBID .\n");
+    pf_expect_reply(f, "INFO rule 0", "");
+    pf_expect_reply(f, "yxshowforbid", "FORBID .\n");
     free(tps);
 }
 
 static void test_yxshowforbid_on_empty_board(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "INFO rule 4", "");
+    pf_expect_reply(f, "INFO rule 4", "");
     start(f, 15);
-    expect_reply(f, "YXSHOWFORBID", "FORBID .\n");
+    pf_expect_reply(f, "YXSHOWFORBID", "FORBID .\n");
 }
 
 /* ---- SWAP2BOARD -------------------------------------------------------------------------------- */
@@ -569,38 +547,38 @@ static void check_swap2_answer(Fixture *f, const char *got, const int (*given)[2
 static void test_swap2board_answers(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "INFO rule 1", "");
+    pf_expect_reply(f, "INFO rule 1", "");
     start(f, 15);
     Board before = f->engine.board;
 
-    expect_reply(f, "SWAP2BOARD", "");
-    const char *got = send(f, "DONE");
+    pf_expect_reply(f, "SWAP2BOARD", "");
+    const char *got = pf_send(f, "DONE");
     assert_string_not_equal(got, "SWAP\n"); /* nothing to swap yet: three stones */
     check_swap2_answer(f, got, NULL, 0, 3, 3);
 
     const int three[3][2] = {{7, 7}, {8, 8}, {7, 9}};
     const char *l3[] = {"7,7", "8, 8", "7,9"};
     send_block(f, "SWAP2BOARD", l3, 3);
-    check_swap2_answer(f, send(f, "DONE"), three, 3, 1, 2);
+    check_swap2_answer(f, pf_send(f, "DONE"), three, 3, 1, 2);
 
     const int five[5][2] = {{7, 7}, {8, 8}, {7, 9}, {6, 6}, {9, 9}};
     const char *l5[] = {"7,7", "8,8", "7,9", "6,6", "9,9"};
     send_block(f, "swap2board", l5, 5);
-    check_swap2_answer(f, send(f, "DONE"), five, 5, 1, 1);
+    check_swap2_answer(f, pf_send(f, "DONE"), five, 5, 1, 1);
     assert_true(same_board(&before, &f->engine.board)); /* the position is left alone */
 
     const char *two[] = {"7,7", "8,8"};
     send_block(f, "SWAP2BOARD", two, 2);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
     const char *dup[] = {"7,7", "8,8", "7,7"};
     send_block(f, "SWAP2BOARD", dup, 3);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
     const char *off[] = {"7,7", "8,8", "15,7"};
     send_block(f, "SWAP2BOARD", off, 3);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
     const char *six[] = {"1,1", "2,2", "3,3", "4,4", "5,5", "6,6"};
     send_block(f, "SWAP2BOARD", six, 6);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
 }
 
 /* ---- INFO -------------------------------------------------------------------------------------- */
@@ -609,29 +587,29 @@ static void test_info_sets_limits(void **state)
 {
     Fixture *f = *state;
     const TimeLimits *t = &f->engine.time;
-    expect_reply(f, "INFO timeout_turn 1000", "");
-    expect_reply(f, "INFO timeout_match 180000", "");
-    expect_reply(f, "INFO time_left 2147483647", "");
+    pf_expect_reply(f, "INFO timeout_turn 1000", "");
+    pf_expect_reply(f, "INFO timeout_match 180000", "");
+    pf_expect_reply(f, "INFO time_left 2147483647", "");
     assert_int_equal(t->timeout_turn_ms, 1000);
     assert_int_equal(t->timeout_match_ms, 180000);
     assert_int_equal(t->time_left_ms, TIME_UNLIMITED);
-    expect_reply(f, "INFO time_left -1500", ""); /* the match clock ran over: still valid */
+    pf_expect_reply(f, "INFO time_left -1500", ""); /* the match clock ran over: still valid */
     assert_int_equal(t->time_left_ms, -1500);
-    expect_reply(f, "INFO timeout_turn 0", ""); /* play as fast as possible */
+    pf_expect_reply(f, "INFO timeout_turn 0", ""); /* play as fast as possible */
     assert_int_equal(t->timeout_turn_ms, 0);
-    expect_reply(f, "INFO max_memory 0", ""); /* no limit */
+    pf_expect_reply(f, "INFO max_memory 0", ""); /* no limit */
     assert_int_equal(f->engine.max_memory, 0);
-    expect_reply(f, "INFO max_memory 367001600", "");
+    pf_expect_reply(f, "INFO max_memory 367001600", "");
     assert_int_equal(f->engine.max_memory, 367001600);
-    expect_reply(f, "info TIMEOUT_TURN  2500 ", "");
+    pf_expect_reply(f, "info TIMEOUT_TURN  2500 ", "");
     assert_int_equal(t->timeout_turn_ms, 2500);
     /* Keys that change nothing here, and unknown keys, answer nothing. */
     const char *quiet[] = {"INFO game_type 1", "INFO folder C:\\brains\\gamok",
                            "INFO evaluate 3,4", "INFO thread_num 4", "INFO whatever x y",
                            "INFO", "INFO folder"};
     for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
-        expect_reply(f, quiet[i], "");
-    expect_reply(f, "INFO rule 4", "");
+        pf_expect_reply(f, quiet[i], "");
+    pf_expect_reply(f, "INFO rule 4", "");
     assert_int_equal(f->engine.gomocup_rule, 4);
 }
 
@@ -639,11 +617,11 @@ static void test_info_rejects_absurd_values(void **state)
 {
     Fixture *f = *state;
     const TimeLimits *t = &f->engine.time;
-    expect_reply(f, "INFO timeout_turn 1000", "");
-    expect_reply(f, "INFO timeout_match 5000", "");
-    expect_reply(f, "INFO time_left 4000", "");
-    expect_reply(f, "INFO max_memory 367001600", "");
-    expect_reply(f, "INFO rule 1", "");
+    pf_expect_reply(f, "INFO timeout_turn 1000", "");
+    pf_expect_reply(f, "INFO timeout_match 5000", "");
+    pf_expect_reply(f, "INFO time_left 4000", "");
+    pf_expect_reply(f, "INFO max_memory 367001600", "");
+    pf_expect_reply(f, "INFO rule 1", "");
     const char *bad[] = {
         "INFO timeout_turn -1",    "INFO timeout_turn abc",  "INFO timeout_turn",
         "INFO timeout_turn 5 s",   "INFO timeout_turn 1e3",  "INFO timeout_turn 99999999999999999999",
@@ -653,7 +631,7 @@ static void test_info_rejects_absurd_values(void **state)
         "INFO rule renju",         "INFO rule 99999999999",  "INFO game_type x",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        expect_error(f, bad[i]);
+        pf_expect_error(f, bad[i]);
     assert_int_equal(t->timeout_turn_ms, 1000);
     assert_int_equal(t->timeout_match_ms, 5000);
     assert_int_equal(t->time_left_ms, 4000);
@@ -666,27 +644,27 @@ static void test_info_rejects_absurd_values(void **state)
 static void test_unknown_commands(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "FOO bar", "UNKNOWN FOO bar\n");
-    expect_reply(f, "YXQUERYDATABASEALL", "UNKNOWN YXQUERYDATABASEALL\n"); /* not implemented */
-    expect_reply(f, "7,7,1", "UNKNOWN 7,7,1\n");
-    expect_reply(f, "SUGGEST 7,7", "UNKNOWN SUGGEST 7,7\n"); /* brain -> manager only */
-    expect_reply(f, "TURN7,7", "UNKNOWN TURN7,7\n");
-    expect_reply(f, "", "");
-    expect_reply(f, "   ", "");
-    expect_reply(f, "ABOUT", ABOUT_LINE); /* still running */
+    pf_expect_reply(f, "FOO bar", "UNKNOWN FOO bar\n");
+    pf_expect_reply(f, "YXQUERYDATABASEALL", "UNKNOWN YXQUERYDATABASEALL\n"); /* not implemented */
+    pf_expect_reply(f, "7,7,1", "UNKNOWN 7,7,1\n");
+    pf_expect_reply(f, "SUGGEST 7,7", "UNKNOWN SUGGEST 7,7\n"); /* brain -> manager only */
+    pf_expect_reply(f, "TURN7,7", "UNKNOWN TURN7,7\n");
+    pf_expect_reply(f, "", "");
+    pf_expect_reply(f, "   ", "");
+    pf_expect_reply(f, "ABOUT", ABOUT_LINE); /* still running */
 }
 
 static void test_commands_are_case_insensitive(void **state)
 {
     Fixture *f = *state;
     int x, y;
-    expect_reply(f, "start 15", "OK\n");
-    expect_reply(f, "Info Timeout_Turn 300", "");
+    pf_expect_reply(f, "start 15", "OK\n");
+    pf_expect_reply(f, "Info Timeout_Turn 300", "");
     assert_int_equal(f->engine.time.timeout_turn_ms, 300);
     expect_move(f, "tUrN 7,7", &x, &y);
-    expect_reply(f, "ReStArT", "OK\n");
+    pf_expect_reply(f, "ReStArT", "OK\n");
     expect_move(f, "begin", &x, &y);
-    expect_reply(f, "aBoUt", ABOUT_LINE);
+    pf_expect_reply(f, "aBoUt", ABOUT_LINE);
 }
 
 /* Every byte of the output is printable ASCII or a newline. */
@@ -739,12 +717,12 @@ static void test_very_long_lines(void **state)
     parse_move(send_bytes(f, line, len), &x, &y);
     assert_int_equal(board_at(&f->engine.board, 7, 7), BLACK);
     /* A long BOARD line is one bad line, not a crash. */
-    expect_reply(f, "BOARD", "");
+    pf_expect_reply(f, "BOARD", "");
     memset(line, '7', len);
     send_bytes(f, line, len);
-    expect_error(f, "DONE");
+    pf_expect_error(f, "DONE");
     free(line);
-    expect_reply(f, "ABOUT", ABOUT_LINE);
+    pf_expect_reply(f, "ABOUT", ABOUT_LINE);
 }
 
 /* ---- the line reader ------------------------------------------------------------------------ */
@@ -881,8 +859,8 @@ static void test_twenty_games_in_one_process(void **state)
         int size = game % 2 ? 20 : 15, x, y;
         char line[32];
         snprintf(line, sizeof line, "START %d", size);
-        expect_reply(f, line, "OK\n"); /* no RESTART or END between games */
-        expect_reply(f, "INFO timeout_turn 50", "");
+        pf_expect_reply(f, line, "OK\n"); /* no RESTART or END between games */
+        pf_expect_reply(f, "INFO timeout_turn 50", "");
         assert_int_equal(f->engine.board.nstones, 0);
         if (game % 3 == 0)
             expect_move(f, "BEGIN", &x, &y);

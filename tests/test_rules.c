@@ -95,15 +95,6 @@ static void test_rule_values(void **state)
 
 /* ---- wins ---------------------------------------------------------------------------------- */
 
-static TestPosition *load_or_fail(const char *path, int *n)
-{
-    TestPosition *list = NULL;
-    *n = tp_load(path, &list);
-    if (*n <= 0)
-        fail_msg("cannot load %s", path);
-    return list;
-}
-
 /* Both entry points must agree: the move that makes a win, and the stone that then is one. */
 static bool wins_both_ways(const TestPosition *tp, int cell)
 {
@@ -121,7 +112,7 @@ static void test_win_positions(void **state)
 {
     (void)state;
     int n;
-    TestPosition *list = load_or_fail("tests/positions/rules_win.txt", &n);
+    TestPosition *list = tp_load_or_fail("tests/positions/rules_win.txt", &n);
     for (int i = 0; i < n; i++) {
         const TestPosition *tp = &list[i];
         for (int k = 0; k < tp->nexpect; k++)
@@ -195,7 +186,7 @@ static void test_renju_positions(void **state)
 {
     (void)state;
     int n;
-    TestPosition *list = load_or_fail("tests/positions/rules_renju.txt", &n);
+    TestPosition *list = tp_load_or_fail("tests/positions/rules_renju.txt", &n);
     for (int i = 0; i < n; i++) {
         const TestPosition *tp = &list[i];
         assert_int_equal(tp->board.rule, RULE_RENJU);
@@ -214,7 +205,7 @@ static void test_no_forbidden_outside_renju(void **state)
     (void)state;
     static const int others[] = {RULE_FREESTYLE, RULE_EXACT5, RULE_CARO};
     int n;
-    TestPosition *list = load_or_fail("tests/positions/rules_renju.txt", &n);
+    TestPosition *list = tp_load_or_fail("tests/positions/rules_renju.txt", &n);
     uint16_t cells[BOARD_CELLS];
     for (int i = 0; i < n; i++)
         for (size_t r = 0; r < sizeof others / sizeof others[0]; r++) {

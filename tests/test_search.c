@@ -45,14 +45,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static TestPosition *load(const char *path, int *n)
-{
-    TestPosition *tp = NULL;
-    *n = tp_load(path, &tp);
-    assert_true(*n > 0);
-    return tp;
-}
-
 static SearchResult search_depth(Fixture *f, Board *b, int depth)
 {
     SearchLimits lim = {0, depth, 0};
@@ -91,7 +83,7 @@ static void check_answer(const TestPosition *tp, const Board *after, SearchResul
 static void run_file_with(Fixture *f, const char *path, int depth, bool must_win, bool legal_only)
 {
     int n;
-    TestPosition *tp = load(path, &n);
+    TestPosition *tp = tp_load_or_fail(path, &n);
     for (int i = 0; i < n; i++) {
         Board b = tp[i].board;
         int d = depth ? depth : tp[i].depth ? tp[i].depth : 4;
@@ -137,7 +129,7 @@ static void finds_short_forced_wins(void **state)
 static void renju_black_never_plays_a_forbidden_point(void **state)
 {
     int n;
-    TestPosition *tp = load("tests/positions/search_renju.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_renju.txt", &n);
     for (int i = 0; i < n; i++)
         if (tp[i].rule == RULE_RENJU && tp[i].board.to_move == BLACK)
             for (int a = 0; a < tp[i].navoid; a++)
@@ -152,7 +144,7 @@ static void lost_position_still_answers_a_legal_block(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_win1.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_win1.txt", &n);
     Board b = tp[0].board; /* black has two fives to play: let white move instead */
     board_set_to_move(&b, WHITE);
     SearchResult r = search_depth(f, &b, 4);
@@ -175,7 +167,7 @@ static void wins_by_continuous_fours(void **state)
 {
     run_file(*state, "tests/positions/search_vcf.txt", 0, true);
     int n;
-    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
     Board b = tp[0].board;
     VcfResult v = vcf_unlimited(&b);
     assert_true(tp_in(tp[0].expect, tp[0].nexpect, v.move));
@@ -190,7 +182,7 @@ static void no_vcf_without_fours(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
     Board b = tp[0].board;
     board_set_to_move(&b, WHITE);
     VcfResult v = vcf_unlimited(&b);
@@ -204,7 +196,7 @@ static void refutes_the_opponents_vcf(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
     Board b = tp[0].board;
     board_set_to_move(&b, WHITE);
     SearchResult r = search_depth(f, &b, 2);
@@ -219,7 +211,7 @@ static void vcf_node_limit_is_reported(void **state)
 {
     (void)state;
     int n;
-    TestPosition *tp = load("tests/positions/search_vcf.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
     Board b = tp[0].board;
     VcfLimits lim = {16, 2, 0, NULL};
     VcfResult v = vcf_find(&b, &lim, NULL);
@@ -243,7 +235,7 @@ static void wins_by_threes(void **state)
 {
     run_file(*state, "tests/positions/search_vct.txt", 0, true);
     int n;
-    TestPosition *tp = load("tests/positions/search_vct.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
     Board b = tp[0].board;
     assert_int_equal(vct_unlimited(&b, 1).move, CELL_NONE); /* no double three yet */
     VcfResult v = vct_unlimited(&b, 2);
@@ -262,7 +254,7 @@ static void refutes_the_opponents_threes(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_vct.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
     Board b = tp[0].board;
     board_set_to_move(&b, WHITE);
     SearchResult r = search_depth(f, &b, 2);
@@ -286,7 +278,7 @@ static void same_search_same_answer(void **state)
     Fixture *f = *state;
     int n;
     /* Neither side has a threat sequence there: the tree itself answers. */
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchResult a = search_depth(f, &b, 3), c = search_depth(f, &b, 3);
     assert_int_equal(a.move, c.move);
@@ -305,7 +297,7 @@ static void paper_mode_wins_and_blocks_at_every_level(void **state)
     for (int level = 1; level <= 3; level++) {
         for (int k = 0; k < 2; k++) {
             int n;
-            TestPosition *tp = load(files[k], &n);
+            TestPosition *tp = tp_load_or_fail(files[k], &n);
             for (int i = 0; i < n; i++) {
                 Board b = tp[i].board;
                 SearchResult r = search_full_width(f->search, &b, level, NULL);
@@ -321,7 +313,7 @@ static void paper_mode_middle_game_is_legal(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_middle.txt", &n);
     for (int level = 1; level <= 2; level++) {
         Board b = tp[0].board;
         SearchResult r = search_full_width(f->search, &b, level, NULL);
@@ -336,7 +328,7 @@ static void paper_mode_renju_is_legal(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_renju.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_renju.txt", &n);
     for (int i = 0; i < n; i++) {
         Board b = tp[i].board;
         check_answer(&tp[i], &b, search_full_width(f->search, &b, 2, NULL));
@@ -353,7 +345,7 @@ static void deadline_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     int64_t start = clock_ms();
     SearchLimits lim = {start + 100, 64, 0};
@@ -370,7 +362,7 @@ static void past_deadline_still_answers(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchLimits lim = {clock_ms() - 1000, 64, 0};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
@@ -378,7 +370,7 @@ static void past_deadline_still_answers(void **state)
     check_answer(&tp[0], &b, r);
     free(tp);
     /* ...and still takes a win. */
-    tp = load("tests/positions/search_win1.txt", &n);
+    tp = tp_load_or_fail("tests/positions/search_win1.txt", &n);
     b = tp[1].board;
     r = search_best_move(f->search, &b, &lim, NULL);
     check_answer(&tp[1], &b, r);
@@ -403,7 +395,7 @@ static void stop_flag_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     atomic_int stop;
     atomic_init(&stop, 1); /* already raised: depth 1 only */
@@ -430,7 +422,7 @@ static void paper_mode_stop_flag_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_middle.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_middle.txt", &n);
     Board b = tp[0].board;
     atomic_int stop;
     atomic_init(&stop, 0);
@@ -451,7 +443,7 @@ static void node_limit_is_honoured(void **state)
 {
     Fixture *f = *state;
     int n;
-    TestPosition *tp = load("tests/positions/search_quiet.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     SearchLimits lim = {0, 64, 500};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
@@ -468,7 +460,7 @@ static void small_memory_still_searches(void **state)
     Search *s = search_create(f->ev, 1u << 20);
     assert_non_null(s);
     int n;
-    TestPosition *tp = load("tests/positions/search_forced.txt", &n);
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_forced.txt", &n);
     Board b = tp[2].board; /* the four-three */
     SearchLimits lim = {0, tp[2].depth, 0};
     SearchResult r = search_best_move(s, &b, &lim, NULL);

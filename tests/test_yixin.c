@@ -32,33 +32,10 @@ static int teardown(void **state)
     return 0;
 }
 
-static const char *send(Fixture *f, const char *line)
-{
-    assert_int_equal(protocol_feed(&f->proto, line), PROTO_CONTINUE);
-    int cut;
-    const char *reply = pf_said(f, &cut);
-    assert_false(cut);
-    return reply;
-}
-
-static void expect_reply(Fixture *f, const char *line, const char *reply)
-{
-    const char *got = send(f, line);
-    if (strcmp(got, reply) != 0)
-        fail_msg("'%s' answered '%s', expected '%s'", line, got, reply);
-}
-
-static void expect_error(Fixture *f, const char *line)
-{
-    const char *got = send(f, line);
-    if (strncmp(got, "ERROR ", 6) != 0 || strchr(got, '\n') != got + strlen(got) - 1)
-        fail_msg("'%s' answered '%s', expected one ERROR line", line, got);
-}
-
 static void start(Fixture *f)
 {
-    expect_reply(f, "START 15", "OK\n");
-    expect_reply(f, "INFO timeout_turn 1000", ""); /* max_depth ends the thinking first */
+    pf_expect_reply(f, "START 15", "OK\n");
+    pf_expect_reply(f, "INFO timeout_turn 1000", ""); /* max_depth ends the thinking first */
 }
 
 /* The last line of a reply, which must be a move "x,y". */
@@ -81,8 +58,8 @@ static void test_showinfo(void **state)
     Fixture *f = *state;
     const char *info = "MESSAGE Gamok 0.1\nMESSAGE INFO MAX_THREAD_NUM 1\n"
                        "MESSAGE INFO MAX_HASH_SIZE 20\n";
-    expect_reply(f, "YXSHOWINFO", info);
-    expect_reply(f, "yxshowinfo extra", info); /* case and arguments do not matter */
+    pf_expect_reply(f, "YXSHOWINFO", info);
+    pf_expect_reply(f, "yxshowinfo extra", info); /* case and arguments do not matter */
 }
 
 static void test_hashclear(void **state)
@@ -90,12 +67,12 @@ static void test_hashclear(void **state)
     Fixture *f = *state;
     start(f);
     int x, y;
-    last_move(send(f, "TURN 7,7"), &x, &y);
-    expect_reply(f, "YXHASHCLEAR", "");
+    last_move(pf_send(f, "TURN 7,7"), &x, &y);
+    pf_expect_reply(f, "YXHASHCLEAR", "");
     f->proto.messages = true;
-    expect_reply(f, "YXHASHCLEAR", "MESSAGE transposition table cleared\n");
+    pf_expect_reply(f, "YXHASHCLEAR", "MESSAGE transposition table cleared\n");
     f->proto.messages = false;
-    last_move(send(f, "TURN 9,9"), &x, &y); /* still thinks after a clear */
+    last_move(pf_send(f, "TURN 9,9"), &x, &y); /* still thinks after a clear */
     assert_int_not_equal(board_at(&f->engine.board, x, y), EMPTY);
 }
 
@@ -105,26 +82,26 @@ static void test_info_keys(void **state)
 {
     Fixture *f = *state;
     Engine *e = &f->engine;
-    expect_reply(f, "INFO max_depth 7", "");
+    pf_expect_reply(f, "INFO max_depth 7", "");
     assert_int_equal(e->opts.max_depth, 7);
-    expect_reply(f, "INFO max_depth 100", ""); /* Yixin-board's "no limit" */
+    pf_expect_reply(f, "INFO max_depth 100", ""); /* Yixin-board's "no limit" */
     assert_int_equal(e->opts.max_depth, ENGINE_MAX_DEPTH_LIMIT);
-    expect_reply(f, "INFO max_depth 0", "");
+    pf_expect_reply(f, "INFO max_depth 0", "");
     assert_int_equal(e->opts.max_depth, 20);
-    expect_reply(f, "INFO max_node 5000", "");
+    pf_expect_reply(f, "INFO max_node 5000", "");
     assert_int_equal(e->max_nodes, 5000);
-    expect_reply(f, "INFO max_node -1", "");
+    pf_expect_reply(f, "INFO max_node -1", "");
     assert_int_equal(e->max_nodes, 0);
-    expect_reply(f, "INFO hash_size 4096", "");
+    pf_expect_reply(f, "INFO hash_size 4096", "");
     assert_int_equal(e->hash_kb, 4096);
-    expect_reply(f, "INFO thread_num 4", "");
+    pf_expect_reply(f, "INFO thread_num 4", "");
     assert_int_equal(e->threads, 4);
-    expect_reply(f, "INFO show_detail 2", "");
+    pf_expect_reply(f, "INFO show_detail 2", "");
     assert_int_equal(f->proto.show_detail, 2);
     assert_false(f->proto.pondering);
-    expect_reply(f, "INFO pondering 1", "");
+    pf_expect_reply(f, "INFO pondering 1", "");
     assert_true(f->proto.pondering);
-    expect_reply(f, "INFO PONDERING 0", "");
+    pf_expect_reply(f, "INFO PONDERING 0", "");
     assert_false(f->proto.pondering);
 }
 
@@ -132,17 +109,17 @@ static void test_info_bad_values(void **state)
 {
     Fixture *f = *state;
     Engine *e = &f->engine;
-    expect_reply(f, "INFO max_depth 7", "");
-    expect_reply(f, "INFO max_node 5000", "");
-    expect_reply(f, "INFO hash_size 4096", "");
-    expect_reply(f, "INFO show_detail 1", "");
+    pf_expect_reply(f, "INFO max_depth 7", "");
+    pf_expect_reply(f, "INFO max_node 5000", "");
+    pf_expect_reply(f, "INFO hash_size 4096", "");
+    pf_expect_reply(f, "INFO show_detail 1", "");
     static const char *const bad[] = {
         "INFO max_depth -1", "INFO max_depth deep", "INFO max_node lots", "INFO hash_size -5",
         "INFO hash_size 1.5", "INFO thread_num 0", "INFO thread_num -2", "INFO show_detail 4",
         "INFO show_detail -1", "INFO show_detail yes", "INFO pondering 2", "INFO pondering",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        expect_error(f, bad[i]);
+        pf_expect_error(f, bad[i]);
     assert_int_equal(e->opts.max_depth, 7);
     assert_int_equal(e->max_nodes, 5000);
     assert_int_equal(e->hash_kb, 4096);
@@ -157,12 +134,12 @@ static void test_hash_size_thinks(void **state)
     Fixture *f = *state;
     start(f);
     int x, y;
-    last_move(send(f, "TURN 7,7"), &x, &y);
-    expect_reply(f, "INFO hash_size 1", ""); /* below the smallest table: the smallest */
-    last_move(send(f, "TURN 9,9"), &x, &y);
+    last_move(pf_send(f, "TURN 7,7"), &x, &y);
+    pf_expect_reply(f, "INFO hash_size 1", ""); /* below the smallest table: the smallest */
+    last_move(pf_send(f, "TURN 9,9"), &x, &y);
     assert_non_null(f->engine.search);
-    expect_reply(f, "INFO hash_size 0", "");
-    last_move(send(f, "TURN 5,5"), &x, &y);
+    pf_expect_reply(f, "INFO hash_size 0", "");
+    last_move(pf_send(f, "TURN 5,5"), &x, &y);
     assert_non_null(f->engine.search);
 }
 
@@ -170,19 +147,19 @@ static void test_hash_size_thinks(void **state)
 
 static void send_block(Fixture *f, const int *cells, int n)
 {
-    expect_reply(f, "YXBLOCK", "");
+    pf_expect_reply(f, "YXBLOCK", "");
     for (int i = 0; i < n; i++) {
         char line[32];
         snprintf(line, sizeof line, "%d,%d", cell_x(cells[i]), cell_y(cells[i]));
-        expect_reply(f, line, "");
+        pf_expect_reply(f, line, "");
     }
-    expect_reply(f, "DONE", "");
+    pf_expect_reply(f, "DONE", "");
 }
 
 /* The test position as YXBOARD lines (own stones: the side to move's). */
 static void send_position(Fixture *f, const Board *b)
 {
-    expect_reply(f, "YXBOARD", "");
+    pf_expect_reply(f, "YXBOARD", "");
     for (int y = 0; y < b->size; y++) {
         for (int x = 0; x < b->size; x++) {
             int c = board_at(b, x, y);
@@ -191,10 +168,10 @@ static void send_position(Fixture *f, const Board *b)
             int field = c == BLOCKER ? 3 : c == b->to_move ? 1 : 2;
             char line[32];
             snprintf(line, sizeof line, "%d,%d,%d", x, y, field);
-            expect_reply(f, line, "");
+            pf_expect_reply(f, line, "");
         }
     }
-    expect_reply(f, "DONE", "");
+    pf_expect_reply(f, "DONE", "");
 }
 
 static void test_block_positions(void **state)
@@ -208,13 +185,13 @@ static void test_block_positions(void **state)
         start(f);
         char rule[32];
         snprintf(rule, sizeof rule, "INFO rule %d", tp->rule);
-        expect_reply(f, rule, "");
-        expect_reply(f, "YXBLOCKRESET", "");
+        pf_expect_reply(f, rule, "");
+        pf_expect_reply(f, "YXBLOCKRESET", "");
         send_block(f, tp->avoid, tp->navoid);
         send_position(f, &tp->board);
         Board before = f->engine.board;
         int x, y;
-        last_move(send(f, "YXNBEST 1"), &x, &y);
+        last_move(pf_send(f, "YXNBEST 1"), &x, &y);
         int cell = cell_index(x, y);
         if (!board_on(&before, x, y) || board_at(&before, x, y) != EMPTY
             || !rule_is_legal(&before, cell) || tp_in(tp->avoid, tp->navoid, cell))
@@ -239,7 +216,7 @@ static void test_block_many_thinks(void **state)
             if (abs(dx) + abs(dy) <= 2)
                 blocked[nb++] = cell_index(7 + dx, 7 + dy);
     send_block(f, blocked, nb);
-    const char *reply = send(f, "BEGIN");
+    const char *reply = pf_send(f, "BEGIN");
     int x0, y0;
     last_move(reply, &x0, &y0);
     assert_int_equal(abs(x0 - 7) + abs(y0 - 7), 3); /* the nearest free cell to the centre */
@@ -255,41 +232,41 @@ static void test_block_many_thinks(void **state)
                 ox = c % 15, oy = 14 - c / 15;
         char line[32];
         snprintf(line, sizeof line, "TURN %d,%d", ox, oy);
-        reply = send(f, line);
+        reply = pf_send(f, line);
         if (strncmp(reply, "ERROR", 5) == 0)
             fail_msg("turn %d: '%s'", turn, reply);
     }
     /* YXBLOCKRESET frees the cells: with the centre free again, BEGIN takes it. */
-    expect_reply(f, "YXBLOCKRESET", "");
+    pf_expect_reply(f, "YXBLOCKRESET", "");
     assert_false(engine_is_blocked(&f->engine, 7, 7));
     start(f);
-    expect_reply(f, "BEGIN", "7,7\n");
+    pf_expect_reply(f, "BEGIN", "7,7\n");
 }
 
 static void test_block_bad_input(void **state)
 {
     Fixture *f = *state;
-    expect_reply(f, "YXBLOCK", "");
-    expect_reply(f, "3,3", "");
-    expect_error(f, "DONE"); /* no game yet */
+    pf_expect_reply(f, "YXBLOCK", "");
+    pf_expect_reply(f, "3,3", "");
+    pf_expect_error(f, "DONE"); /* no game yet */
     start(f);
     int cells[] = {cell_index(3, 3)};
     send_block(f, cells, 1);
     static const char *const bad[] = {"15,3", "-1,0", "3", "a,b", "3,3,1,1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        expect_reply(f, "YXBLOCK", "");
-        expect_reply(f, "4,4", "");
-        expect_reply(f, bad[i], "");
-        expect_error(f, "DONE");
+        pf_expect_reply(f, "YXBLOCK", "");
+        pf_expect_reply(f, "4,4", "");
+        pf_expect_reply(f, bad[i], "");
+        pf_expect_error(f, "DONE");
         assert_false(engine_is_blocked(&f->engine, 4, 4)); /* all or nothing */
         assert_true(engine_is_blocked(&f->engine, 3, 3));
         assert_int_equal(f->engine.nblocked, 1);
     }
     /* A third number (Rapfi's reader takes x,y,color) and repeats are fine. */
-    expect_reply(f, "YXBLOCK", "");
-    expect_reply(f, "5,5,1", "");
-    expect_reply(f, "3,3", "");
-    expect_reply(f, "DONE", "");
+    pf_expect_reply(f, "YXBLOCK", "");
+    pf_expect_reply(f, "5,5,1", "");
+    pf_expect_reply(f, "3,3", "");
+    pf_expect_reply(f, "DONE", "");
     assert_true(engine_is_blocked(&f->engine, 5, 5));
     assert_int_equal(f->engine.nblocked, 2);
 }
@@ -317,15 +294,15 @@ static void test_nbest(void **state)
 {
     Fixture *f = *state;
     start(f);
-    expect_reply(f, "YXBOARD", "");
+    pf_expect_reply(f, "YXBOARD", "");
     static const char *const stones[] = {"7,7,2", "8,8,1", "6,8,2", "8,6,1", "9,9,2"};
     for (size_t i = 0; i < sizeof stones / sizeof stones[0]; i++)
-        expect_reply(f, stones[i], "");
-    expect_reply(f, "DONE", "");
+        pf_expect_reply(f, stones[i], "");
+    pf_expect_reply(f, "DONE", "");
     int blocked[] = {cell_index(10, 10), cell_index(6, 6)};
     send_block(f, blocked, 2);
     Board before = f->engine.board;
-    const char *reply = send(f, "YXNBEST 6");
+    const char *reply = pf_send(f, "YXNBEST 6");
     int xy[64][2], x, y;
     int n = nbest_lines(reply, xy, 64);
     assert_int_equal(n, 6);
@@ -346,15 +323,15 @@ static void test_nbest(void **state)
 static void test_nbest_bad_input(void **state)
 {
     Fixture *f = *state;
-    expect_error(f, "YXNBEST 2"); /* no game yet */
+    pf_expect_error(f, "YXNBEST 2"); /* no game yet */
     start(f);
     int x, y;
-    last_move(send(f, "TURN 7,7"), &x, &y);
+    last_move(pf_send(f, "TURN 7,7"), &x, &y);
     Board before = f->engine.board;
     static const char *const bad[] = {"YXNBEST", "YXNBEST 0", "YXNBEST -3", "YXNBEST two",
                                       "YXNBEST 2,3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        expect_error(f, bad[i]);
+        pf_expect_error(f, bad[i]);
     assert_int_equal(before.nstones, f->engine.board.nstones);
 }
 
@@ -417,10 +394,10 @@ static DetailCount check_detail(const char *reply)
 
 static DetailCount think_with_detail(Fixture *f, const char *detail)
 {
-    expect_reply(f, detail, "");
+    pf_expect_reply(f, detail, "");
     start(f);
     int x, y;
-    const char *reply = send(f, "TURN 7,7");
+    const char *reply = pf_send(f, "TURN 7,7");
     last_move(reply, &x, &y);
     return check_detail(reply);
 }
@@ -444,15 +421,15 @@ static void test_show_detail(void **state)
     assert_int_equal(it.realtime + it.refresh, 0);
 
     /* Off: only the move (the summary MESSAGE is off in this fixture). */
-    expect_reply(f, "INFO show_detail 0", "");
+    pf_expect_reply(f, "INFO show_detail 0", "");
     start(f);
     int x, y;
-    const char *reply = send(f, "TURN 7,7");
+    const char *reply = pf_send(f, "TURN 7,7");
     last_move(reply, &x, &y);
     assert_ptr_equal(strchr(reply, '\n'), reply + strlen(reply) - 1);
     /* With the summary on: exactly one MESSAGE line before the move. */
     f->proto.messages = true;
-    reply = send(f, "TURN 3,3");
+    reply = pf_send(f, "TURN 3,3");
     assert_int_equal(strncmp(reply, "MESSAGE depth ", 14), 0);
     assert_null(strstr(reply, "REALTIME"));
     const char *second = strchr(reply, '\n') + 1;

@@ -1,5 +1,11 @@
 #include "tests/support/positions.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,4 +114,13 @@ int tp_in(const int *list, int n, int cell)
     for (int i = 0; i < n; i++)
         if (list[i] == cell) return 1;
     return 0;
+}
+
+TestPosition *tp_load_or_fail(const char *path, int *n)
+{
+    TestPosition *list = NULL;
+    *n = tp_load(path, &list);
+    if (*n <= 0)
+        fail_msg("cannot load %s", path);
+    return list;
 }

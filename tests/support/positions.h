@@ -33,6 +33,9 @@ typedef struct TestPosition {
  * message on stderr). */
 int tp_load(const char *path, TestPosition **out);
 
+/* tp_load for a cmocka test: fails the test (naming the file) when nothing can be loaded. */
+TestPosition *tp_load_or_fail(const char *path, int *n);
+
 /* True when `cell` is one of the cells in list[0..n). */
 int tp_in(const int *list, int n, int cell);
 

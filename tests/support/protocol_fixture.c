@@ -1,6 +1,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tests/support/protocol_fixture.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,4 +44,27 @@ const char *pf_said(ProtoFixture *f, int *cut)
     f->reply[n] = 0;
     f->seen = f->size;
     return f->reply;
+}
+
+const char *pf_send(ProtoFixture *f, const char *line)
+{
+    assert_int_equal(protocol_feed(&f->proto, line), PROTO_CONTINUE);
+    int cut;
+    const char *reply = pf_said(f, &cut);
+    assert_false(cut);
+    return reply;
+}
+
+void pf_expect_reply(ProtoFixture *f, const char *line, const char *reply)
+{
+    const char *got = pf_send(f, line);
+    if (strcmp(got, reply) != 0)
+        fail_msg("'%s' answered '%s', expected '%s'", line, got, reply);
+}
+
+void pf_expect_error(ProtoFixture *f, const char *line)
+{
+    const char *got = pf_send(f, line);
+    if (strncmp(got, "ERROR ", 6) != 0 || strchr(got, '\n') != got + strlen(got) - 1)
+        fail_msg("'%s' answered '%s', expected one ERROR line", line, got);
 }

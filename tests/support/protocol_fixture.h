@@ -26,4 +26,12 @@ void pf_close(ProtoFixture *f);
 /* What the protocol wrote since the last call (cut to sizeof reply - 1 bytes; *cut set then). */
 const char *pf_said(ProtoFixture *f, int *cut);
 
+/* Feeds one line (synchronous: a search runs inline) and returns the whole reply; fails the test
+ * unless the line is handled and the reply fits. */
+const char *pf_send(ProtoFixture *f, const char *line);
+/* Fails the test unless `line` is answered with exactly `reply`. */
+void pf_expect_reply(ProtoFixture *f, const char *line, const char *reply);
+/* Fails the test unless `line` is answered with exactly one line starting with ERROR. */
+void pf_expect_error(ProtoFixture *f, const char *line);
+
 #endif

@@ -468,17 +468,7 @@ static void send_position(Fixture *f, const TestPosition *tp)
     pf_expect_reply(f, line, "");
     snprintf(line, sizeof line, "START %d", tp->board.size);
     pf_expect_reply(f, line, "OK\n");
-    pf_expect_reply(f, "YXBOARD", "");
-    for (int y = 0; y < tp->board.size; y++)
-        for (int x = 0; x < tp->board.size; x++) {
-            int c = board_at(&tp->board, x, y);
-            if (c == EMPTY)
-                continue;
-            int field = c == BLOCKER ? 3 : c == tp->board.to_move ? 1 : 2;
-            snprintf(line, sizeof line, "%d,%d,%d", x, y, field);
-            pf_expect_reply(f, line, "");
-        }
-    pf_expect_reply(f, "DONE", "");
+    pf_send_yxboard(f, &tp->board);
 }
 
 static void test_yxshowforbid_lists_renju_fouls(void **state)

@@ -156,24 +156,6 @@ static void send_block(Fixture *f, const int *cells, int n)
     pf_expect_reply(f, "DONE", "");
 }
 
-/* The test position as YXBOARD lines (own stones: the side to move's). */
-static void send_position(Fixture *f, const Board *b)
-{
-    pf_expect_reply(f, "YXBOARD", "");
-    for (int y = 0; y < b->size; y++) {
-        for (int x = 0; x < b->size; x++) {
-            int c = board_at(b, x, y);
-            if (c == EMPTY)
-                continue;
-            int field = c == BLOCKER ? 3 : c == b->to_move ? 1 : 2;
-            char line[32];
-            snprintf(line, sizeof line, "%d,%d,%d", x, y, field);
-            pf_expect_reply(f, line, "");
-        }
-    }
-    pf_expect_reply(f, "DONE", "");
-}
-
 static void test_block_positions(void **state)
 {
     Fixture *f = *state;
@@ -188,7 +170,7 @@ static void test_block_positions(void **state)
         pf_expect_reply(f, rule, "");
         pf_expect_reply(f, "YXBLOCKRESET", "");
         send_block(f, tp->avoid, tp->navoid);
-        send_position(f, &tp->board);
+        pf_send_yxboard(f, &tp->board);
         Board before = f->engine.board;
         int x, y;
         last_move(pf_send(f, "YXNBEST 1"), &x, &y);

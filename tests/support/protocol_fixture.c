@@ -68,3 +68,19 @@ void pf_expect_error(ProtoFixture *f, const char *line)
     if (strncmp(got, "ERROR ", 6) != 0 || strchr(got, '\n') != got + strlen(got) - 1)
         fail_msg("'%s' answered '%s', expected one ERROR line", line, got);
 }
+
+void pf_send_yxboard(ProtoFixture *f, const Board *b)
+{
+    char line[32];
+    pf_expect_reply(f, "YXBOARD", "");
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int c = board_at(b, x, y);
+            if (c == EMPTY)
+                continue;
+            int field = c == BLOCKER ? 3 : c == b->to_move ? 1 : 2;
+            snprintf(line, sizeof line, "%d,%d,%d", x, y, field);
+            pf_expect_reply(f, line, "");
+        }
+    pf_expect_reply(f, "DONE", "");
+}

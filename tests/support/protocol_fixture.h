@@ -33,5 +33,8 @@ const char *pf_send(ProtoFixture *f, const char *line);
 void pf_expect_reply(ProtoFixture *f, const char *line, const char *reply);
 /* Fails the test unless `line` is answered with exactly one line starting with ERROR. */
 void pf_expect_error(ProtoFixture *f, const char *line);
+/* Sends `b` as YXBOARD ... DONE (own stones: the side to move's, BLOCKER as field 3) and checks
+ * that nothing is answered. */
+void pf_send_yxboard(ProtoFixture *f, const Board *b);
 
 #endif

@@ -27,7 +27,15 @@ else ifeq ($(origin NVCC),undefined)
 NVCC := $(shell command -v nvcc 2>/dev/null || { test -x $(CUDA_HOME)/bin/nvcc && echo $(CUDA_HOME)/bin/nvcc; })
 endif
 ifneq ($(NVCC),)
-CUDA_LIBDIR ?= $(abspath $(dir $(NVCC))../lib64)
+ifeq ($(origin CUDA_LIBDIR),undefined)
+CUDA_LIBDIR := $(shell CUDA_HOME=$(CUDA_HOME) sh kernels/cuda-libdir.sh $(NVCC))
+endif
+ifeq ($(CUDA_LIBDIR),)
+$(warning nvcc found at $(NVCC) but not its libcudart_static.a: building CPU-only (set CUDA_LIBDIR))
+override NVCC :=
+endif
+endif
+ifneq ($(NVCC),)
 NVCC_OPT    ?= -O3
 NVCC_ARCH   := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
                -gencode arch=compute_90,code=compute_90

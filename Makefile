@@ -55,7 +55,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SELFPLAY := $(BUILD)/selfplay
 
 # The tournament runner: its modules form a second library, linked into the tests too.
-ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c,$(wildcard tournaments/*.c))
+ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c tournaments/tactics.c,$(wildcard tournaments/*.c))
 ARENA_LIB := $(BUILD)/libarena.a
 ARENA_OUT ?= $(BUILD)/gamok-arena
 TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c))
@@ -98,6 +98,15 @@ arena: $(ARENA_OUT)
 $(ARENA_OUT): $(BUILD)/tournaments/arena.o $(ARENA_LIB) $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# The tactical suite played through the protocol (tournaments/README.md); not part of `make test`.
+TACTICS := $(BUILD)/gamok-tactics
+TACTICS_ARGS ?= --turn-ms 1000
+$(TACTICS): $(BUILD)/tournaments/tactics.o $(BUILD)/tests/support/positions.o $(BUILD)/tournaments/brainproc.o $(LIB) | cmocka
+	$(CC) $(LDFLAGS) $^ -o $@ -lcmocka $(LDLIBS)
+
+tactics: $(BIN) $(TACTICS)
+	./$(TACTICS) --brain ./$(BIN) $(TACTICS_ARGS)
+
 # Tiny misbehaving brains for the runner's tests (no library, no cmocka).
 $(BUILD)/tests/brains/%: tests/brains/%.c
 	@mkdir -p $(dir $@)
@@ -111,8 +120,8 @@ cmocka:
 	@sh tests/need-cmocka.sh
 
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
-test: $(BIN_OUT) $(ARENA_OUT) $(TEST_BRAINS) $(TEST_BIN)
-	@GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
+test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(TEST_BRAINS) $(TEST_BIN)
+	@GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
 	  sh tests/run-suites.sh $(TEST_BIN)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.

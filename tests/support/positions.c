@@ -83,6 +83,7 @@ int tp_load(const char *path, TestPosition **out)
         if (!strcmp(line, "name")) snprintf(cur.name, sizeof cur.name, "%s", val);
         else if (!strcmp(line, "rule")) cur.rule = atoi(val);
         else if (!strcmp(line, "depth")) cur.depth = atoi(val);
+        else if (!strcmp(line, "category")) snprintf(cur.category, sizeof cur.category, "%s", val);
         else if (!strcmp(line, "to_move")) to_move = val[0] == 'O' ? WHITE : BLACK;
         else if (!strcmp(line, "expect")) cur.nexpect = parse_cells(val, cur.expect, TP_MAX_CELLS);
         else if (!strcmp(line, "avoid")) cur.navoid = parse_cells(val, cur.avoid, TP_MAX_CELLS);

@@ -7,6 +7,7 @@
  *   expect: 7,7 8,8               cells "x,y" separated by spaces (meaning depends on the suite)
  *   avoid: 3,4                    cells that must not be chosen / must not be listed
  *   depth: 3                      an integer parameter for the suite (default 0)
+ *   category: vcf                 a tag for suites that group positions (default empty)
  *   board:                        then one row per line, top row y = 0, column x:
  *   ..X..                         '.' empty, 'X' black, 'O' white, '#' neutral blocker
  * The board's width is the length of its first row and must equal the number of rows.
@@ -27,6 +28,7 @@ typedef struct TestPosition {
     int avoid[TP_MAX_CELLS];
     int navoid;
     int depth;
+    char category[32];
 } TestPosition;
 
 /* Loads every position of `path` into a malloc'd array; returns the count, -1 on error (with a

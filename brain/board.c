@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "kernels/incremental.h"
+
 const int DIR_DX[4] = {1, 0, 1, 1};
 const int DIR_DY[4] = {0, 1, 1, -1};
 
@@ -50,11 +52,36 @@ static void toggle_side(Board *b)
     b->hash ^= ZOBRIST_WHITE_TO_MOVE;
 }
 
+void board_follow(Board *b, IncState *inc)
+{
+    b->inc = inc;
+    if (inc)
+        inc->owner = b;
+}
+
+/* The owner check keeps a struct copy of a followed board from moving the original's state. */
+IncState *board_incremental(const Board *b)
+{
+    return b->inc && b->inc->owner == b ? b->inc : NULL;
+}
+
 void board_put(Board *b, int cell, int color)
 {
     b->cell[cell] = (uint8_t)color;
     b->history[b->nstones++] = (uint16_t)cell;
     b->hash ^= board_zobrist(cell, color);
+    IncState *inc = board_incremental(b);
+    if (inc)
+        inc_put(inc, cell, color);
+}
+
+static void clear_cell(Board *b, int cell)
+{
+    b->hash ^= board_zobrist(cell, b->cell[cell]);
+    b->cell[cell] = EMPTY;
+    IncState *inc = board_incremental(b);
+    if (inc)
+        inc_remove(inc, cell);
 }
 
 void board_play(Board *b, int cell)
@@ -65,9 +92,7 @@ void board_play(Board *b, int cell)
 
 void board_undo(Board *b)
 {
-    int cell = b->history[--b->nstones];
-    b->hash ^= board_zobrist(cell, b->cell[cell]);
-    b->cell[cell] = EMPTY;
+    clear_cell(b, b->history[--b->nstones]);
     toggle_side(b);
 }
 
@@ -80,8 +105,7 @@ void board_remove(Board *b, int cell)
         return;
     memmove(&b->history[i], &b->history[i + 1], (size_t)(b->nstones - 1 - i) * sizeof b->history[0]);
     b->nstones--;
-    b->hash ^= board_zobrist(cell, b->cell[cell]);
-    b->cell[cell] = EMPTY;
+    clear_cell(b, cell);
 }
 
 void board_set_to_move(Board *b, int color)

@@ -16,6 +16,7 @@ typedef struct Board {
     uint8_t cell[BOARD_CELLS];    /* EMPTY/BLACK/WHITE/BLOCKER, index cell_index(x, y) */
     uint16_t history[BOARD_CELLS];/* cells in the order they were filled (blockers included) */
     uint64_t hash;                /* Zobrist hash of the stones and the side to move */
+    struct IncState *inc;         /* kept in step with the stones when it follows this board */
 } Board;
 
 /* The four line directions as (dx, dy): horizontal, vertical, diagonal, anti-diagonal. */
@@ -35,6 +36,12 @@ void board_undo(Board *b);
 void board_put(Board *b, int cell, int color);
 /* Removes the stone on `cell` (wherever it is in the history). */
 void board_remove(Board *b, int cell);
+
+/* Makes `inc` (kernels/incremental.h, already holding this board's stones) follow every stone
+ * put or taken from now on; NULL stops it. A copy of the board does not move it. */
+void board_follow(Board *b, struct IncState *inc);
+/* The incremental state following `b`, or NULL. */
+struct IncState *board_incremental(const Board *b);
 
 /* Sets the side to move explicitly (position setup, takeback). */
 void board_set_to_move(Board *b, int color);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "brain/rules.h"
+#include "kernels/incremental.h"
 
 static int centre_cell(const Board *b)
 {
@@ -84,6 +85,14 @@ static bool may_complete_five(const Board *b, int cell, int color)
  * stones are tried. */
 int moves_winning_cells(const Board *b, int color, uint16_t *out, int max)
 {
+    const IncState *inc = board_incremental(b);
+    int known = inc ? inc_five_cells(inc, color) : -1;
+    if (known == 0)
+        return 0; /* the usual answer, known without a scan */
+    if (known == 1 && max >= 1) { /* the only one: the scan's order cannot matter */
+        out[0] = (uint16_t)inc_the_five_cell(inc, color);
+        return 1;
+    }
     uint8_t tried[BOARD_CELLS];
     memset(tried, 0, sizeof tried);
     int n = 0;

@@ -1,6 +1,7 @@
 #include "brain/threats.h"
 
 #include "brain/rules.h"
+#include "kernels/incremental.h"
 
 /* Own stones among the 8 cells within 4 of `cell` along direction d: a four needs 3 of them. */
 static int own_near(const Board *b, int cell, int d, int color)
@@ -26,6 +27,9 @@ static bool five_point_on_line(const Board *b, int cell, int d, int color)
 bool threat_makes_four(Board *b, int cell)
 {
     int color = b->to_move;
+    const IncState *inc = board_incremental(b);
+    if (inc && inc_five_cells(inc, color) == 0 && !inc_may_four(inc, cell, color))
+        return false;
     bool candidate[4], any = false;
     for (int d = 0; d < 4; d++) {
         candidate[d] = own_near(b, cell, d, color) >= 3;
@@ -34,9 +38,12 @@ bool threat_makes_four(Board *b, int cell)
     if (!any)
         return false;
     bool four = false;
+    IncState *follower = b->inc;
+    b->inc = NULL; /* the test reads stones only: the state need not follow this try */
     board_play(b, cell);
     for (int d = 0; d < 4 && !four; d++)
         four = candidate[d] && five_point_on_line(b, cell, d, color);
     board_undo(b);
+    b->inc = follower;
     return four;
 }

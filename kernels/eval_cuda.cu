@@ -270,7 +270,8 @@ static void cuda_destroy(Evaluator *ev)
     free(c);
 }
 
-static const EvaluatorOps CUDA_OPS = {cuda_score_positions, cuda_score_children, cuda_destroy};
+static const EvaluatorOps CUDA_OPS = {cuda_score_positions, cuda_score_children, cuda_destroy,
+                                      NULL};
 
 /* ---- creation ------------------------------------------------------------------------------ */
 

@@ -57,7 +57,8 @@ static void fb_destroy(Evaluator *ev)
     free(f);
 }
 
-static const EvaluatorOps FALLBACK_OPS = {fb_score_positions, fb_score_children, fb_destroy};
+static const EvaluatorOps FALLBACK_OPS = {fb_score_positions, fb_score_children, fb_destroy,
+                                          NULL};
 
 Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why)
 {

@@ -38,6 +38,7 @@ typedef struct EvalChild {
 #define SCORE_WIN_MIN 20000
 
 typedef struct Evaluator Evaluator;
+struct PatternTables; /* kernels/patterns.h */
 
 typedef struct EvaluatorOps {
     /* Return 0 on success, non-zero on failure (the caller may fall back to another evaluator). */
@@ -45,6 +46,10 @@ typedef struct EvaluatorOps {
     int (*score_children)(Evaluator *ev, const EvalPosition *parents, const EvalChild *kids,
                           size_t n, int32_t *out);
     void (*destroy)(Evaluator *ev);
+    /* Optional (NULL: no). The pattern tables an evaluator scores with when an incremental state
+     * built on them (kernels/incremental.h) on the host gives exactly its scores and is the
+     * faster way for it: the tree then scores children from that state instead of batches. */
+    const struct PatternTables *(*incremental_tables)(Evaluator *ev);
 } EvaluatorOps;
 
 struct Evaluator {
@@ -63,6 +68,11 @@ static inline int evaluator_score_children(Evaluator *ev, const EvalPosition *pa
                                            const EvalChild *kids, size_t n, int32_t *out)
 {
     return ev->ops->score_children(ev, parents, kids, n, out);
+}
+
+static inline const struct PatternTables *evaluator_incremental_tables(Evaluator *ev)
+{
+    return ev->ops->incremental_tables ? ev->ops->incremental_tables(ev) : NULL;
 }
 
 static inline void evaluator_destroy(Evaluator *ev)

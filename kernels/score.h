@@ -139,25 +139,47 @@ typedef struct ScoreScan {
     int finished;                 /* it has a five on the board */
 } ScoreScan;
 
-/* True when some run of 5+ `mover` stones in this line is a winning five. */
-GAMOK_HD int score_line_has_five(const ScoreScan *s, uint64_t view, uint64_t own)
+/* True when some run of 5+ `own` stones in this line is a winning five under `table` (the
+ * line table of their colour; `view` is the line code as that colour sees it). */
+GAMOK_HD int score_line_five(const uint8_t *table, uint64_t view, uint64_t own)
 {
     uint64_t runs = own & (own >> 2) & (own >> 4) & (own >> 6) & (own >> 8);
     while (runs) {
         int bit = score_ctz64(runs);
         runs &= runs - 1;
-        if (s->mover_table[score_window_key(view, bit)] == PAT_FIVE)
+        if (table[score_window_key(view, bit)] == PAT_FIVE)
             return 1;
     }
     return 0;
 }
 
+GAMOK_HD int score_line_has_five(const ScoreScan *s, uint64_t view, uint64_t own)
+{
+    return score_line_five(s->mover_table, view, own);
+}
+
+/* A line code split into one-bit-per-cell masks (even bits), and white's view of it. */
+typedef struct ScoreLineParts {
+    uint64_t black, white, empty;
+    uint64_t swapped; /* white's view: own stones read as 1 */
+} ScoreLineParts;
+
+GAMOK_HD ScoreLineParts score_line_parts(uint64_t code)
+{
+    ScoreLineParts l;
+    uint64_t lo = code & SCORE_EVEN_BITS, hi = (code >> 1) & SCORE_EVEN_BITS;
+    l.black = lo & ~hi;
+    l.white = hi & ~lo;
+    l.empty = ~(lo | hi) & SCORE_EVEN_BITS;
+    l.swapped = code ^ ((l.black | l.white) * 3);
+    return l;
+}
+
 GAMOK_HD void score_line(ScoreScan *s, ScoreScratch *x, uint64_t code, int start, int step,
                          int dir)
 {
-    uint64_t lo = code & SCORE_EVEN_BITS, hi = (code >> 1) & SCORE_EVEN_BITS;
-    uint64_t black = lo & ~hi, white = hi & ~lo, empty = ~(lo | hi) & SCORE_EVEN_BITS;
-    uint64_t swapped = code ^ ((black | white) * 3); /* white's view: own stones read as 1 */
+    ScoreLineParts l = score_line_parts(code);
+    uint64_t black = l.black, white = l.white, empty = l.empty, swapped = l.swapped;
     if (!s->finished)
         s->finished = s->mover == BLACK ? score_line_has_five(s, code, black)
                                         : score_line_has_five(s, swapped, white);

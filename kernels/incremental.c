@@ -1,0 +1,249 @@
+#include "kernels/incremental.h"
+
+#include <string.h>
+
+/* Where a cell lies on its line of direction d (numbering and bit layout of score.h's
+ * score_lines_build), and the first cell and step of each line (as score_scan walks them). */
+typedef struct LineSpot {
+    int index, pos; /* line number, cell number along it */
+} LineSpot;
+
+static LineSpot line_spot(int n, int d, int x, int y)
+{
+    switch (d) {
+    case 0: return (LineSpot){y, x};
+    case 1: return (LineSpot){x, y};
+    case 2: return (LineSpot){x - y + n - 1, score_min(x, y)};
+    default: return (LineSpot){x + y, x - score_max(0, x + y - n + 1)};
+    }
+}
+
+static int line_len(int n, int d, int index)
+{
+    return d < 2 ? n : score_diag_len(n, index);
+}
+
+static int line_start(int n, int d, int i)
+{
+    const int S = BOARD_STRIDE;
+    switch (d) {
+    case 0: return i * S;
+    case 1: return i;
+    case 2: return i >= n - 1 ? i - (n - 1) : (n - 1 - i) * S;
+    default: return score_min(i, n - 1) * S + score_max(0, i - n + 1);
+    }
+}
+
+_Static_assert(PAT_B4 == 7 && PAT_COUNT <= 15, "inc_key_may_four's nibble arithmetic");
+
+static const int LINE_STEP[4] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, 1 - BOARD_STRIDE};
+
+static void side_add(IncSide *side, uint16_t entry, int cell, int sign)
+{
+    int cls = CELL_ENTRY_CLASS(entry);
+    side->sum += sign * CELL_ENTRY_VALUE(entry);
+    side->count[cls] += sign;
+    if (cls == CELL_FIVE)
+        side->five_xor ^= cell;
+}
+
+static void set_key(IncState *st, int cell, uint32_t key)
+{
+    st->cell_key[cell] = key;
+    for (int c = 0; c < 2; c++) {
+        uint16_t e = st->cell_table[c][(key >> (16 * c)) & 0xFFFFu];
+        if (e == st->entry[c][cell])
+            continue;
+        side_add(&st->side[c], st->entry[c][cell], cell, -1);
+        side_add(&st->side[c], e, cell, 1);
+        st->entry[c][cell] = e;
+    }
+}
+
+/* Recomputes what line (d, index) gives the cells within 5 of `pos`, and its fives. */
+static void refresh_line(IncState *st, int d, int index, int pos)
+{
+    const int n = st->size, len = line_len(n, d, index);
+    if (len < 5)
+        return; /* score_scan skips it: its cells' classes stay 0 */
+    uint64_t code = st->line[d][index];
+    ScoreLineParts l = score_line_parts(code);
+    int fives = score_line_five(st->line_table[0], code, l.black)
+              | score_line_five(st->line_table[1], l.swapped, l.white) << 1;
+    int old = st->line_fives[d][index];
+    st->fives_on_board[0] += (fives & 1) - (old & 1);
+    st->fives_on_board[1] += (fives >> 1) - (old >> 1);
+    st->line_fives[d][index] = (uint8_t)fives;
+    uint64_t todo = score_near(l.black | l.white) & l.empty;
+    int start = line_start(n, d, index), step = LINE_STEP[d];
+    uint32_t clear = ~((0xFu << (4 * d)) | (0xFu << (16 + 4 * d)));
+    for (int t = score_max(0, pos - 5), end = score_min(len - 1, pos + 5); t <= end; t++) {
+        int bit = 2 * (t + SCORE_PAD), cell = start + t * step;
+        uint32_t cls = 0;
+        if ((todo >> bit) & 1) {
+            cls = st->line_table[0][score_window_key(code, bit)];
+            cls |= (uint32_t)st->line_table[1][score_window_key(l.swapped, bit)] << 16;
+        }
+        uint32_t key = (st->cell_key[cell] & clear) | cls << (4 * d);
+        if (key != st->cell_key[cell])
+            set_key(st, cell, key);
+    }
+}
+
+/* Writes `v` into the cell's 2 bits of its four lines, then refreshes them. */
+static void change(IncState *st, int cell, int v)
+{
+    const int n = st->size, x = cell_x(cell), y = cell_y(cell);
+    st->cell[cell] = (uint8_t)v;
+    for (int d = 0; d < 4; d++) {
+        LineSpot s = line_spot(n, d, x, y);
+        int bit = 2 * (s.pos + SCORE_PAD);
+        uint64_t *code = &st->line[d][s.index];
+        *code = (*code & ~(3ull << bit)) | (uint64_t)v << bit;
+        refresh_line(st, d, s.index, s.pos);
+    }
+    if (v != EMPTY) /* a filled cell reads key 0 (refresh_line only reached it line by line) */
+        set_key(st, cell, 0);
+}
+
+void inc_put(IncState *st, int cell, int color) { change(st, cell, color); }
+
+void inc_remove(IncState *st, int cell) { change(st, cell, EMPTY); }
+
+void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells)
+{
+    memset(st, 0, sizeof *st);
+    st->tables = t;
+    st->size = size;
+    st->rule = rule;
+    for (int c = 0; c < 2; c++) {
+        st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
+        st->cell_table[c] = t->cell[score_cell_table_id(rule, c + 1)];
+    }
+    for (int i = 0; i < size; i++)
+        st->line[0][i] = st->line[1][i] = score_empty_line(size);
+    for (int i = 0; i < 2 * size - 1; i++)
+        st->line[2][i] = st->line[3][i] = score_empty_line(score_diag_len(size, i));
+    /* Every cell of the board counts, key 0 included (score_totals adds them all). */
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            for (int c = 0; c < 2; c++) {
+                int cell = cell_index(x, y);
+                st->entry[c][cell] = st->cell_table[c][0];
+                side_add(&st->side[c], st->entry[c][cell], cell, 1);
+            }
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            if (cells[cell_index(x, y)] != EMPTY)
+                change(st, cell_index(x, y), cells[cell_index(x, y)] & 3);
+}
+
+/* The cells whose entries a child changes (its own cell and those within 5 on its lines). */
+typedef struct ChildCells {
+    int n;
+    int cell[4 * 10 + 1];
+    uint16_t entry[2][4 * 10 + 1];
+} ChildCells;
+
+static uint16_t entry_at(const IncState *st, const ChildCells *ch, int color, int cell)
+{
+    for (int i = 0; ch && i < ch->n; i++)
+        if (ch->cell[i] == cell)
+            return ch->entry[color - 1][i];
+    return st->entry[color - 1][cell];
+}
+
+static ScoreSide side_totals(const IncState *st, const IncSide *s, const ChildCells *ch,
+                             int color)
+{
+    ScoreSide out = {s->sum, 0, s->count[CELL_FIVE], s->count[CELL_FLEX4], -1, 0};
+    for (int k = 0; k < CELL_CLASS_COUNT; k++)
+        out.classes |= (uint32_t)(s->count[k] > 0) << k;
+    if (out.fives == 1) {
+        out.five_cell = s->five_xor;
+        out.five_value = CELL_ENTRY_VALUE(entry_at(st, ch, color, s->five_xor));
+    }
+    return out;
+}
+
+/* score_decide over totals `side` (the state's, or a child's with its changed cells). */
+static int32_t decide(const IncState *st, const IncSide side[2], const ChildCells *ch,
+                      int to_move)
+{
+    int opp_color = opponent_of(to_move);
+    ScoreSide me = side_totals(st, &side[to_move - 1], ch, to_move);
+    ScoreSide opp = side_totals(st, &side[opp_color - 1], ch, opp_color);
+    uint16_t block = opp.fives == 1 ? entry_at(st, ch, to_move, opp.five_cell) : 0;
+    return score_decide(&me, &opp, block);
+}
+
+int32_t inc_score(const IncState *st, int to_move)
+{
+    if (st->fives_on_board[opponent_of(to_move) - 1])
+        return SCORE_FINISHED;
+    return decide(st, st->side, NULL, to_move);
+}
+
+static void child_set_key(const IncState *st, IncSide side[2], ChildCells *ch, int cell,
+                          uint32_t key)
+{
+    int i = ch->n++;
+    ch->cell[i] = cell;
+    for (int c = 0; c < 2; c++) {
+        uint16_t e = st->cell_table[c][(key >> (16 * c)) & 0xFFFFu];
+        ch->entry[c][i] = e;
+        if (e != st->entry[c][cell]) {
+            side_add(&side[c], st->entry[c][cell], cell, -1);
+            side_add(&side[c], e, cell, 1);
+        }
+    }
+}
+
+/* What refresh_line would write for a child, into copies: the state is only read. */
+int32_t inc_score_child(const IncState *st, int to_move, int cell)
+{
+    const int n = st->size, x = cell_x(cell), y = cell_y(cell), m = to_move - 1;
+    uint64_t code[4];
+    LineSpot spot[4];
+    int fives = st->fives_on_board[m];
+    for (int d = 0; d < 4; d++) {
+        spot[d] = line_spot(n, d, x, y);
+        int bit = 2 * (spot[d].pos + SCORE_PAD);
+        code[d] = (st->line[d][spot[d].index] & ~(3ull << bit)) | (uint64_t)to_move << bit;
+        if (line_len(n, d, spot[d].index) < 5)
+            continue;
+        ScoreLineParts l = score_line_parts(code[d]);
+        int now = m == 0 ? score_line_five(st->line_table[0], code[d], l.black)
+                         : score_line_five(st->line_table[1], l.swapped, l.white);
+        fives += now - ((st->line_fives[d][spot[d].index] >> m) & 1);
+    }
+    if (fives) /* the side that just moved has a five */
+        return SCORE_FINISHED;
+    IncSide side[2] = {st->side[0], st->side[1]};
+    ChildCells ch;
+    ch.n = 0;
+    child_set_key(st, side, &ch, cell, 0);
+    for (int d = 0; d < 4; d++) {
+        int index = spot[d].index, pos = spot[d].pos, len = line_len(n, d, index);
+        if (len < 5)
+            continue;
+        ScoreLineParts l = score_line_parts(code[d]);
+        uint64_t todo = score_near(l.black | l.white) & l.empty;
+        int start = line_start(n, d, index), step = LINE_STEP[d];
+        uint32_t clear = ~((0xFu << (4 * d)) | (0xFu << (16 + 4 * d)));
+        for (int t = score_max(0, pos - 5), end = score_min(len - 1, pos + 5); t <= end; t++) {
+            int bit = 2 * (t + SCORE_PAD), c = start + t * step;
+            if (t == pos)
+                continue;
+            uint32_t cls = 0;
+            if ((todo >> bit) & 1) {
+                cls = st->line_table[0][score_window_key(code[d], bit)];
+                cls |= (uint32_t)st->line_table[1][score_window_key(l.swapped, bit)] << 16;
+            }
+            uint32_t key = (st->cell_key[c] & clear) | cls << (4 * d);
+            if (key != st->cell_key[c])
+                child_set_key(st, side, &ch, c, key);
+        }
+    }
+    return decide(st, side, &ch, opponent_of(to_move));
+}

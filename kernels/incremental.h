@@ -1,0 +1,82 @@
+/* The evaluator's scan kept up to date move by move (host only): the line codes, every cell's
+ * key and the per-colour totals that kernels/score.h computes from scratch, updated on each
+ * stone put or taken (a stone changes only the cells within 5 of it on its four lines). The
+ * score it gives equals score_position() of the same board bit for bit: it reuses score.h's
+ * tables, window keys and score_decide(), only the bookkeeping differs.
+ *
+ * It also answers the threat questions the tree asks most ("does this colour have a five to
+ * play?", "can this cell make a four?") without scanning the board. */
+#ifndef GAMOK_INCREMENTAL_H
+#define GAMOK_INCREMENTAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernels/patterns.h"
+#include "kernels/score.h"
+
+/* One colour's totals over every cell of the board (what score_totals adds up). */
+typedef struct IncSide {
+    int32_t sum;                    /* sum of cell values */
+    int count[CELL_CLASS_COUNT];    /* cells per CellClass */
+    int five_xor;                   /* xor of the CELL_FIVE cells: the cell when there is one */
+} IncSide;
+
+typedef struct IncState {
+    const PatternTables *tables;
+    const uint8_t *line_table[2];   /* [colour - 1] */
+    const uint16_t *cell_table[2];
+    int size, rule;
+    const void *owner;              /* the board it follows (brain/board.c); copies do not */
+    uint8_t cell[BOARD_CELLS];
+    uint64_t line[4][SCORE_DIAGS];  /* score.h's line codes by direction: row, col, diag, anti */
+    uint8_t line_fives[4][SCORE_DIAGS]; /* bit c-1: colour c has a winning five on the line */
+    int fives_on_board[2];          /* lines holding a winning five, per colour */
+    uint32_t cell_key[BOARD_CELLS]; /* black's classes in bits 0-15, white's in 16-31 */
+    uint16_t entry[2][BOARD_CELLS]; /* the cell entry of each key half */
+    IncSide side[2];
+} IncState;
+
+/* Starts from `cells` (EMPTY/BLACK/WHITE/BLOCKER by cell index, BOARD_CELLS of them). */
+void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells);
+
+/* Puts a stone (or blocker) of `color` on the empty `cell` / empties the filled `cell`. */
+void inc_put(IncState *st, int cell, int color);
+void inc_remove(IncState *st, int cell);
+
+/* score_position() of the current board with `to_move` to move. */
+int32_t inc_score(const IncState *st, int to_move);
+
+/* The score of the child after `to_move` plays the empty `cell` (from the child's side to
+ * move): inc_score after an inc_put, worked out on copies of the totals (the state is only
+ * read, so nothing is undone). */
+int32_t inc_score_child(const IncState *st, int to_move, int cell);
+
+/* Cells where `color` completes a winning five (CELL_FIVE cells). */
+static inline int inc_five_cells(const IncState *st, int color)
+{
+    return st->side[color - 1].count[CELL_FIVE];
+}
+
+/* That cell when there is exactly one. */
+static inline int inc_the_five_cell(const IncState *st, int color)
+{
+    return st->side[color - 1].five_xor;
+}
+
+/* False when `color` playing the empty `cell` cannot make a four on any line through it (no
+ * line class B4 or stronger). Where `color` has no five to play already, a move that makes a
+ * four (a new five point) makes one through the cell, so this is a safe filter. */
+static inline bool inc_key_may_four(uint32_t half_key)
+{
+    /* a class >= PAT_B4 (7) plus one sets its nibble's top bit; classes stay below 15, so no
+     * carry crosses nibbles (incremental.c checks both facts) */
+    return ((half_key & 0xFFFFu) + 0x1111u) & 0x8888u;
+}
+
+static inline bool inc_may_four(const IncState *st, int cell, int color)
+{
+    return inc_key_may_four(st->cell_key[cell] >> (color == BLACK ? 0 : 16));
+}
+
+#endif

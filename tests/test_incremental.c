@@ -1,0 +1,215 @@
+/* The incremental evaluator state (kernels/incremental.h): after every put and take-back of
+ * long random games, on every rule and two board sizes, its score is score_position()'s for
+ * both sides to move, and its threat answers agree with the brain's board scans. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "brain/board.h"
+#include "brain/leafbatch.h"
+#include "brain/moves.h"
+#include "brain/threats.h"
+#include "kernels/incremental.h"
+#include "kernels/patterns.h"
+#include "kernels/score.h"
+
+static const int RULES[] = {RULE_FREESTYLE, RULE_EXACT5, RULE_RENJU, RULE_CARO};
+static const int SIZES[] = {15, 20};
+
+typedef struct Fixture {
+    PatternTables *tables;
+    IncState *inc;
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    f->tables = pattern_tables_create();
+    f->inc = malloc(sizeof *f->inc);
+    *state = f;
+    return f->tables && f->inc ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    pattern_tables_destroy(f->tables);
+    free(f->inc);
+    free(f);
+    return 0;
+}
+
+static uint32_t next_random(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+/* A random empty cell, mostly near the centre so that lines fill up and fours and fives
+ * appear; CELL_NONE when the board is full. */
+static int random_empty(const Board *b, uint32_t *rng)
+{
+    int n = b->size;
+    for (int tries = 0; tries < 200; tries++) {
+        int spread = tries < 100 ? n / 2 : n;
+        int x = n / 2 - spread / 2 + (int)(next_random(rng) % (unsigned)spread);
+        int y = n / 2 - spread / 2 + (int)(next_random(rng) % (unsigned)spread);
+        if (board_on(b, x, y) && b->cell[cell_index(x, y)] == EMPTY)
+            return cell_index(x, y);
+    }
+    for (int c = 0; c < BOARD_CELLS; c++)
+        if (board_cell_valid(b, c) && b->cell[c] == EMPTY)
+            return c;
+    return CELL_NONE;
+}
+
+static void expect_same_score(const PatternTables *t, const Board *b, const IncState *inc)
+{
+    EvalPosition p;
+    board_to_eval_position(b, &p);
+    for (int side = BLACK; side <= WHITE; side++) {
+        p.to_move = (uint8_t)side;
+        assert_int_equal(inc_score(inc, side), score_position(t, &p));
+    }
+}
+
+/* Random play (sometimes a neutral blocker), with take-backs one ply or several at a time. */
+static void random_game(const PatternTables *t, IncState *inc, int size, int rule, uint32_t seed,
+                        int steps, void (*check)(const PatternTables *, Board *, IncState *))
+{
+    Board b;
+    board_init(&b, size, rule);
+    inc_init(inc, t, size, rule, b.cell);
+    board_follow(&b, inc);
+    uint32_t rng = seed;
+    for (int step = 0; step < steps; step++) {
+        uint32_t r = next_random(&rng) % 16;
+        if (b.nstones > 0 && r < 4) {
+            for (int k = 1 + (int)(r % 3); k > 0 && b.nstones > 0; k--)
+                board_undo(&b);
+        } else {
+            int cell = random_empty(&b, &rng);
+            if (cell == CELL_NONE)
+                break;
+            if (r == 15)
+                board_put(&b, cell, BLOCKER);
+            else
+                board_play(&b, cell);
+        }
+        check(t, &b, inc);
+    }
+}
+
+/* The state's score, and a child's worked out without playing it, for every empty cell on a
+ * few rows (a different row set each time). */
+static void check_score(const PatternTables *t, Board *b, IncState *inc)
+{
+    expect_same_score(t, b, inc);
+    EvalPosition p;
+    board_to_eval_position(b, &p);
+    for (int y = b->nstones % 5; y < b->size; y += 5)
+        for (int x = 0; x < b->size; x++) {
+            int c = cell_index(x, y);
+            if (p.cell[c] != EMPTY)
+                continue;
+            EvalPosition child = p;
+            child.cell[c] = (uint8_t)b->to_move;
+            child.to_move = (uint8_t)opponent_of(b->to_move);
+            assert_int_equal(inc_score_child(inc, b->to_move, c), score_position(t, &child));
+        }
+}
+
+static void scores_equal_score_position_on_every_rule(void **state)
+{
+    Fixture *f = *state;
+    for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
+        for (size_t s = 0; s < sizeof SIZES / sizeof SIZES[0]; s++)
+            for (uint32_t game = 0; game < 6; game++)
+                random_game(f->tables, f->inc, SIZES[s], RULES[r],
+                            0x9E3779B9u * (game + 1) + (uint32_t)(r * 31 + s), 400, check_score);
+}
+
+static void init_from_a_full_board_matches(void **state)
+{
+    Fixture *f = *state;
+    for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++) {
+        Board b;
+        board_init(&b, 15, RULES[r]);
+        uint32_t rng = 12345u + (uint32_t)r;
+        for (int i = 0; i < 90; i++)
+            board_play(&b, random_empty(&b, &rng));
+        inc_init(f->inc, f->tables, b.size, b.rule, b.cell);
+        expect_same_score(f->tables, &b, f->inc);
+        int cell = random_empty(&b, &rng);
+        EvalPosition p;
+        board_to_eval_position(&b, &p);
+        p.cell[cell] = (uint8_t)b.to_move;
+        p.to_move = (uint8_t)opponent_of(b.to_move);
+        assert_int_equal(inc_score_child(f->inc, b.to_move, cell), score_position(f->tables, &p));
+        expect_same_score(f->tables, &b, f->inc); /* restored */
+    }
+}
+
+/* The threat answers the tree uses in place of board scans. */
+static void check_threats(const PatternTables *t, Board *b, IncState *inc)
+{
+    (void)t;
+    uint16_t cells[MOVES_MAX];
+    board_follow(b, NULL); /* the reference answers come from the board alone */
+    for (int color = BLACK; color <= WHITE; color++) {
+        assert_int_equal(inc_five_cells(inc, color),
+                         moves_winning_cells(b, color, cells, MOVES_MAX));
+        if (inc_five_cells(inc, color) == 1)
+            assert_int_equal(inc_the_five_cell(inc, color), cells[0]);
+    }
+    /* inc_may_four is a filter only where the side has no five to play */
+    for (int c = 0; c < BOARD_CELLS && inc_five_cells(inc, b->to_move) == 0; c++)
+        if (board_cell_valid(b, c) && b->cell[c] == EMPTY && !inc_may_four(inc, c, b->to_move))
+            assert_false(threat_makes_four(b, c));
+    board_follow(b, inc);
+}
+
+static void threat_answers_agree_with_board_scans(void **state)
+{
+    Fixture *f = *state;
+    for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++)
+        for (size_t s = 0; s < sizeof SIZES / sizeof SIZES[0]; s++)
+            for (uint32_t game = 0; game < 3; game++)
+                random_game(f->tables, f->inc, SIZES[s], RULES[r],
+                            0x85EBCA6Bu * (game + 7) + (uint32_t)(r * 17 + s), 150, check_threats);
+}
+
+/* A struct copy of a followed board plays without touching the original's state. */
+static void a_board_copy_does_not_move_the_state(void **state)
+{
+    Fixture *f = *state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    board_play(&b, cell_index(7, 7));
+    inc_init(f->inc, f->tables, b.size, b.rule, b.cell);
+    board_follow(&b, f->inc);
+    Board copy = b;
+    board_play(&copy, cell_index(8, 8));
+    assert_null(board_incremental(&copy));
+    assert_ptr_equal(board_incremental(&b), f->inc);
+    expect_same_score(f->tables, &b, f->inc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scores_equal_score_position_on_every_rule),
+        cmocka_unit_test(init_from_a_full_board_matches),
+        cmocka_unit_test(threat_answers_agree_with_board_scans),
+        cmocka_unit_test(a_board_copy_does_not_move_the_state),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

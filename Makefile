@@ -60,8 +60,9 @@ ARENA_LIB := $(BUILD)/libarena.a
 ARENA_OUT ?= $(BUILD)/gamok-arena
 TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c))
 BENCH    := $(BUILD)/eval-bench
+TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench clean cmocka arena tournament regress windows gomocup-zip test-windows
+.PHONY: all test test-asan demo bench clean cmocka arena tournament regress windows gomocup-zip test-windows tactics
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -138,8 +139,14 @@ demo: $(BIN) $(SELFPLAY)
 $(BENCH): $(BUILD)/kernels/bench/eval_bench.o $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-bench: $(BENCH)
+bench: $(BENCH) $(TREE_BENCH)
 	./$(BENCH) $(BENCH_ARGS)
+	./$(TREE_BENCH) $(TREE_BENCH_ARGS)
+
+# The tree's nodes/s, incremental against batch scoring (test positions: links their loader,
+# which needs cmocka).
+$(TREE_BENCH): $(BUILD)/kernels/bench/tree_bench.o $(BUILD)/tests/support/positions.o $(LIB) | cmocka
+	$(CC) $(LDFLAGS) $(filter-out cmocka,$^) -o $@ -lcmocka $(LDLIBS)
 
 # The main job's tournament: pbrain-gamok against its paper-mode settings (full-width min-max,
 # levels 2 and 3) and a depth-capped tree, on built-in openings, colours swapped.

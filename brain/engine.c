@@ -64,10 +64,17 @@ void engine_init(Engine *e, const EngineOptions *opts)
     e->eval = evaluator_select(e->opts.evaluator, e->eval_note, sizeof e->eval_note);
 }
 
-void engine_free(Engine *e)
+void engine_drop_search(Engine *e)
 {
+    smp_destroy(e->smp); /* the helpers share the main search's table: first */
+    e->smp = NULL;
     search_destroy(e->search);
     e->search = NULL;
+}
+
+void engine_free(Engine *e)
+{
+    engine_drop_search(e);
     evaluator_destroy(e->eval);
     e->eval = NULL;
 }
@@ -99,11 +106,42 @@ static bool have_evaluator(Engine *e)
     return e->eval != NULL;
 }
 
+/* The evaluator of the Lazy SMP helpers. They score from other threads while the main search
+ * uses e->eval, and only the CPU evaluator is thread-safe (read-only tables; the CUDA one keeps
+ * per-call device state): evaluator_select gives either the CPU evaluator itself or a fallback
+ * wrapper around CUDA whose backup is the CPU one, so the helpers take that backup. */
+static Evaluator *helper_evaluator(Evaluator *ev)
+{
+    Evaluator *backup = evaluator_fallback_backup(ev);
+    return backup ? backup : ev;
+}
+
+/* Helpers that fit beside the main search: with a memory limit their fixed bytes come out of
+ * the search's budget (a helper that would leave the main search less than its minimum is not
+ * made); without one they come on top of the table size. Sets *main_bytes. */
+static int helpers_that_fit(const Engine *e, size_t *main_bytes)
+{
+    size_t total = search_bytes_for(e->max_memory, e->hash_kb);
+    size_t per = smp_helper_bytes(), least = search_fixed_bytes() + SEARCH_TT_MIN_BYTES;
+    int helpers = e->threads - 1;
+    if (e->max_memory <= 0)
+        total += (size_t)helpers * per;
+    while (helpers > 0 && (total < least + (size_t)helpers * per))
+        helpers--;
+    *main_bytes = total - (size_t)helpers * per;
+    return helpers;
+}
+
 /* The search tables, sized from the memory limit known now; made on the first think. */
 static bool have_search(Engine *e)
 {
-    if (have_evaluator(e) && !e->search)
-        e->search = search_create(e->eval, search_bytes_for(e->max_memory, e->hash_kb));
+    if (have_evaluator(e) && !e->search) {
+        size_t main_bytes;
+        int helpers = helpers_that_fit(e, &main_bytes);
+        e->search = search_create(e->eval, main_bytes);
+        if (e->search && helpers > 0) /* out of memory for helpers: one thread still searches */
+            e->smp = smp_create(e->search, helper_evaluator(e->eval), helpers);
+    }
     return e->search != NULL;
 }
 
@@ -156,8 +194,7 @@ EngineError engine_set_max_memory(Engine *e, int64_t bytes)
         return ENGINE_OK;
     if (search_bytes_for(bytes, e->hash_kb) == 0)
         return ENGINE_ERR_MEMORY;
-    search_destroy(e->search);
-    e->search = NULL;
+    engine_drop_search(e);
     e->max_memory = bytes;
     return ENGINE_OK;
 }
@@ -259,7 +296,10 @@ static SearchResult search_tree_excluding(Engine *e, Board *b, int64_t deadline,
     SearchLimits lim = {deadline, max_depth < 1 ? 1 : max_depth, e->max_nodes};
     SearchObserver obs = {e->progress, e->progress_ctx, excluded};
     search_set_observer(e->search, &obs);
-    SearchResult r = search_best_move(e->search, b, &lim, &e->stop);
+    /* Helpers are no use to a one-batch depth-1 answer. */
+    SearchResult r = e->smp && lim.max_depth > 1
+                         ? smp_best_move(e->smp, b, &lim, &e->stop, excluded)
+                         : search_best_move(e->search, b, &lim, &e->stop);
     search_set_observer(e->search, NULL);
     return r;
 }
@@ -485,6 +525,8 @@ EngineError engine_set_evaluator(Engine *e, EvaluatorChoice choice)
     e->eval = ev;
     if (e->search)
         search_set_evaluator(e->search, ev);
+    if (e->smp)
+        smp_set_evaluator(e->smp, helper_evaluator(ev));
     e->opts.evaluator = choice;
     memcpy(e->eval_note, note, sizeof note);
     e->eval_switch_told = false;

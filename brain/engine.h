@@ -10,6 +10,7 @@
 
 #include "brain/board.h"
 #include "brain/search.h"
+#include "brain/smp.h"
 #include "brain/timeman.h"
 #include "kernels/evaluator.h"
 #include "kernels/evaluator_select.h"
@@ -34,6 +35,7 @@ typedef struct Engine {
     char eval_note[192];     /* why that evaluator (or why it switched), for MESSAGE lines */
     bool eval_switch_told;   /* engine_evaluator_switched() has reported the switch */
     Search *search;
+    Smp *smp;                /* helpers of `search` when threads > 1 (made with it) */
     atomic_int stop;         /* set by engine_stop() from another thread */
     SearchResult last;       /* what the last think found (for MESSAGE lines) */
     /* Yixin-board settings. */
@@ -41,7 +43,7 @@ typedef struct Engine {
     int nblocked;
     uint64_t max_nodes;      /* INFO max_node; 0 = no limit */
     int64_t hash_kb;         /* INFO hash_size in KB; 0 = sized from max_memory */
-    int threads;             /* INFO thread_num (stored; the search is single-threaded yet) */
+    int threads;             /* INFO thread_num: search threads asked for (Lazy SMP, brain/smp.h) */
     SearchProgressFn progress; /* live search info (engine_set_progress) */
     void *progress_ctx;
 } Engine;
@@ -124,8 +126,13 @@ void engine_set_max_nodes(Engine *e, int64_t nodes);
 /* Transposition table size in KB (Yixin's hash_size); 0 = sized from max_memory again. The
  * tables are made again on the next think. Negative: ENGINE_ERR_VALUE. */
 EngineError engine_set_hash_size(Engine *e, int64_t kb);
-/* thread_num: stored only (>= 1, else ENGINE_ERR_VALUE). */
+/* thread_num: the tree search runs on this many threads (Lazy SMP); 1 = single-threaded.
+ * Below 1: ENGINE_ERR_VALUE; above SMP_MAX_THREADS: clamped (more would only contend for the
+ * cores and the table). Helpers that do not fit in the memory limit beside the main search are
+ * not made: fewer threads run then. Takes effect on the next think (the tables are made again). */
 EngineError engine_set_threads(Engine *e, int64_t threads);
+/* Frees the search tables (and the helpers); the next think makes them again. */
+void engine_drop_search(Engine *e);
 /* Forgets what the transposition table learned. */
 void engine_hash_clear(Engine *e);
 

@@ -30,17 +30,19 @@ EngineError engine_set_hash_size(Engine *e, int64_t kb)
         return ENGINE_ERR_VALUE;
     if (kb == e->hash_kb)
         return ENGINE_OK;
-    search_destroy(e->search);
-    e->search = NULL;
+    engine_drop_search(e);
     e->hash_kb = kb;
     return ENGINE_OK;
 }
 
 EngineError engine_set_threads(Engine *e, int64_t threads)
 {
-    if (threads < 1 || threads > 1024)
+    if (threads < 1)
         return ENGINE_ERR_VALUE;
-    e->threads = (int)threads;
+    int n = (int)(threads < SMP_MAX_THREADS ? threads : SMP_MAX_THREADS);
+    if (n != e->threads)
+        engine_drop_search(e); /* the helpers are made with the main search */
+    e->threads = n;
     return ENGINE_OK;
 }
 

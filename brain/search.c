@@ -12,6 +12,7 @@
 #include "brain/tt.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
+#include "kernels/incremental.h"
 
 #define MAX_PLY 64          /* deepest ply of a line, forced-move extensions included */
 #define TREE_RADIUS 2       /* candidate cells of the alpha-beta tree */
@@ -40,9 +41,12 @@
 
 struct Search {
     Evaluator *ev;
-    TransTable tt;
+    TransTable *tt;    /* own_tt, or another Search's (search_create_shared) */
+    TransTable own_tt;
+    int worker;        /* 0: the main search; helpers of a Lazy SMP search perturb by it */
     LeafBatch batch;
     VcfMemo *vcf_memo;
+    IncState *inc;   /* follows the searched board when the evaluator scores through one */
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
@@ -62,16 +66,15 @@ static size_t lists_bytes(void)
 
 static size_t fixed_bytes(void)
 {
-    return sizeof(Search) + sizeof(VcfMemo) + lists_bytes()
+    return sizeof(Search) + sizeof(VcfMemo) + sizeof(IncState) + lists_bytes()
          + leafbatch_bytes(BATCH_PARENTS, BATCH_KIDS);
 }
 
 size_t search_fixed_bytes(void) { return fixed_bytes(); }
 
-Search *search_create(Evaluator *ev, size_t memory_bytes)
+/* Everything but a transposition table; `tt` is left NULL. */
+static Search *search_alloc(Evaluator *ev)
 {
-    if (memory_bytes < fixed_bytes() + TT_MIN_BYTES)
-        return NULL;
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
@@ -79,12 +82,35 @@ Search *search_create(Evaluator *ev, size_t memory_bytes)
     s->moves = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->moves);
     s->keys = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->keys);
     s->vcf_memo = malloc(sizeof *s->vcf_memo);
-    bool ok = s->moves && s->keys && s->vcf_memo
-           && leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)
-           && tt_init(&s->tt, memory_bytes - fixed_bytes());
-    if (!ok) {
+    s->inc = malloc(sizeof *s->inc);
+    if (!s->moves || !s->keys || !s->vcf_memo || !s->inc
+        || !leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)) {
         search_destroy(s);
         return NULL;
+    }
+    return s;
+}
+
+Search *search_create(Evaluator *ev, size_t memory_bytes)
+{
+    if (memory_bytes < fixed_bytes() + TT_MIN_BYTES)
+        return NULL;
+    Search *s = search_alloc(ev);
+    if (s && !tt_init(&s->own_tt, memory_bytes - fixed_bytes())) {
+        search_destroy(s);
+        return NULL;
+    }
+    if (s)
+        s->tt = &s->own_tt;
+    return s;
+}
+
+Search *search_create_shared(Evaluator *ev, Search *owner, int worker)
+{
+    Search *s = search_alloc(ev);
+    if (s) {
+        s->tt = owner->tt;
+        s->worker = worker;
     }
     return s;
 }
@@ -93,17 +119,22 @@ void search_destroy(Search *s)
 {
     if (!s)
         return;
-    tt_free(&s->tt);
+    tt_free(&s->own_tt); /* nothing when shared */
     leafbatch_free(&s->batch);
     free(s->moves);
     free(s->keys);
     free(s->vcf_memo);
+    free(s->inc);
     free(s);
 }
 
 void search_set_evaluator(Search *s, Evaluator *ev) { s->ev = ev; }
 
-void search_clear(Search *s) { tt_clear(&s->tt); }
+void search_clear(Search *s)
+{
+    if (s->tt == &s->own_tt) /* a shared table is its owner's to clear */
+        tt_clear(s->tt);
+}
 
 void search_set_observer(Search *s, const SearchObserver *obs)
 {
@@ -154,12 +185,24 @@ static int read_pv(Search *s, Board *b, int move, uint16_t *pv)
            && rule_is_legal(b, move)) {
         pv[n++] = (uint16_t)move;
         board_play(b, move);
-        const TTEntry *e = tt_probe(&s->tt, b->hash);
+        TTEntry hit;
+        const TTEntry *e = tt_probe(s->tt, b->hash, &hit);
         move = e ? e->move : CELL_NONE;
     }
     for (int i = 0; i < n; i++)
         board_undo(b);
     return n;
+}
+
+int search_pv(Search *s, Board *b, uint16_t *pv, int max)
+{
+    TTEntry hit;
+    const TTEntry *root = tt_probe(s->tt, b->hash, &hit);
+    uint16_t line[SEARCH_PV_MAX];
+    int n = read_pv(s, b, root ? root->move : CELL_NONE, line);
+    n = n < max ? n : max;
+    memcpy(pv, line, (size_t)(n > 0 ? n : 0) * sizeof *pv);
+    return n > 0 ? n : 0;
 }
 
 static void notify_iteration(Search *s, Board *b, const SearchResult *r)
@@ -199,11 +242,19 @@ static int decided_to(int v, int ply)
     return v >= PROVEN ? v + ply : v <= -PROVEN ? v - ply : v;
 }
 
-/* Values of moves[0..n) for the side to move at `ply` (-score of each child), one evaluator
- * batch. */
+/* Values of moves[0..n) for the side to move at `ply` (-score of each child): from the
+ * incremental state following the board when the evaluator offered one (the same scores),
+ * else one evaluator batch. */
 static void score_moves(Search *s, const Board *b, const uint16_t *moves, int n, int ply,
                         int32_t *vals)
 {
+    IncState *inc = board_incremental(b);
+    if (inc) {
+        for (int i = 0; i < n; i++)
+            vals[i] = decided_from(-inc_score_child(inc, b->to_move, moves[i]), ply);
+        s->evals += (uint64_t)n;
+        return;
+    }
     LeafBatch *lb = &s->batch;
     leafbatch_reset(lb);
     size_t p = leafbatch_add_parent(lb, b, 0);
@@ -277,7 +328,7 @@ static int frontier(Search *s, Board *b, const uint16_t *moves, int n, int ply)
     int32_t *vals = ply_keys(s, ply);
     score_moves(s, b, moves, n, ply, vals);
     int i = best_index(vals, n);
-    tt_store(&s->tt, b->hash, 1, TT_EXACT, score_to_tt(vals[i], ply), moves[i]);
+    tt_store(s->tt, b->hash, 1, TT_EXACT, score_to_tt(vals[i], ply), moves[i]);
     return vals[i];
 }
 
@@ -388,14 +439,17 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         s->aborted = true;
         return 0;
     }
-    const TTEntry *e = tt_probe(&s->tt, b->hash);
+    TTEntry hit;
+    const TTEntry *e = tt_probe(s->tt, b->hash, &hit);
+    /* A hint only (another thread's entry, or a key collision): order_moves just looks for it
+     * among this node's own moves, so it can never be played unless it is one of them. */
     int v, tt_move = e ? e->move : CELL_NONE;
     if (tt_cutoff(e, depth, ply, alpha, beta, &v))
         return v;
     uint16_t *moves = ply_moves(s, ply);
     int decided, n = node_moves(b, ply, moves, &decided);
     if (n == 0) {
-        tt_store(&s->tt, b->hash, 255, TT_EXACT, score_to_tt(decided, ply), CELL_NONE);
+        tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(decided, ply), CELL_NONE);
         return decided;
     }
     bool can_recurse = ply + 1 < MAX_PLY;
@@ -408,7 +462,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     }
     int win = node_vcf(s, b, ply);
     if (win) {
-        tt_store(&s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
+        tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
         return win;
     }
     if (depth <= 1 || !can_recurse)
@@ -416,7 +470,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     int best_static = order_moves(s, b, moves, n, ply, tt_move);
     if (best_static >= PROVEN) {
         /* The evaluator sees a forced win one move away (an open four, a safe 4-3, ...). */
-        tt_store(&s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
+        tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
         return best_static;
     }
     n = keep_best(b, moves, n, TREE_WIDTH);
@@ -424,7 +478,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     if (s->aborted)
         return 0;
     int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&s->tt, b->hash, depth, bound, score_to_tt(best, ply), best_move);
+    tt_store(s->tt, b->hash, depth, bound, score_to_tt(best, ply), best_move);
     return best;
 }
 
@@ -633,12 +687,38 @@ static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
     return kept > 0 ? kept : n;
 }
 
-SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
-                              const atomic_int *stop)
+/* Lazy SMP helpers (worker > 0) diverge from the main search so that the shared table gains
+ * what the main search has not looked at yet. Each skips iterations in its own pattern (worker 1
+ * searches the odd depths, worker 2 the even ones, workers 3-4 take pairs of depths, ...): a
+ * helper that runs ahead of the main search leaves it deeper entries, instead of doing the same
+ * iteration in step with it. Workers from 2 on also search another root move first each
+ * iteration (the best one still gets its turn). */
+static bool skips_depth(const Search *s, int depth)
+{
+    if (s->worker == 0)
+        return false;
+    int run = 1 + ((s->worker - 1) >> 1);
+    return (depth + s->worker) / run % 2 == 1;
+}
+
+static void perturb_root(const Search *s, uint16_t *moves, int n)
+{
+    int k = s->worker >> 1;
+    if (k == 0 || n < 2)
+        return;
+    k = 1 + (k - 1) % (n - 1);
+    uint16_t first = moves[0];
+    moves[0] = moves[k];
+    moves[k] = first;
+}
+
+static SearchResult tree_best_move(Search *s, Board *b, const SearchLimits *lim,
+                                   const atomic_int *stop)
 {
     begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
     s->observing = true;
-    tt_new_search(&s->tt);
+    if (s->tt == &s->own_tt) /* helpers sharing it leave the generation to its owner */
+        tt_new_search(s->tt);
     SearchResult r = {CELL_NONE, 0, 0, 0, 0};
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, &r);
@@ -681,7 +761,10 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
         r.score = 0; /* not known: the next iteration tells */
     }
     for (int depth = 2; width > 1 && depth <= lim->max_depth && !is_proven(r.score); depth++) {
+        if (skips_depth(s, depth))
+            continue;
         int best_move, done;
+        perturb_root(s, moves, width);
         int v = root_iteration(s, b, moves, width, depth, &best_move, &done);
         if (s->aborted && done == 0)
             break;
@@ -697,6 +780,22 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
         notify_iteration(s, b, &r); /* answered without a search: a win now or a forced block */
     r.nodes = s->nodes;
     r.evals = s->evals;
+    return r;
+}
+
+/* The board is followed by the incremental state for the call when the evaluator offers its
+ * tables for one: child scores and threat tests then read it instead of scanning the board. */
+SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
+                              const atomic_int *stop)
+{
+    struct IncState *before = b->inc;
+    const PatternTables *tables = evaluator_incremental_tables(s->ev);
+    if (tables) {
+        inc_init(s->inc, tables, b->size, b->rule, b->cell);
+        board_follow(b, s->inc);
+    }
+    SearchResult r = tree_best_move(s, b, lim, stop);
+    b->inc = before;
     return r;
 }
 

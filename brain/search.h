@@ -69,9 +69,14 @@ size_t search_fixed_bytes(void);
 
 /* `memory_bytes` bounds every table the search allocates (transposition table included). */
 Search *search_create(Evaluator *ev, size_t memory_bytes);
+/* A helper of a Lazy SMP search (brain/smp.h): search_fixed_bytes() of its own, and `owner`'s
+ * transposition table, which must outlive it (only the owner clears it or starts a new
+ * generation). `worker` (>= 1) perturbs its search so that helpers do not all repeat the owner's;
+ * `ev` must be safe to use from another thread than the owner's evaluator (the CPU one is). */
+Search *search_create_shared(Evaluator *ev, Search *owner, int worker);
 void search_destroy(Search *s);
 void search_set_evaluator(Search *s, Evaluator *ev);
-void search_clear(Search *s); /* forget everything learned (new game) */
+void search_clear(Search *s); /* forget everything learned (new game); shared: nothing */
 /* `obs` is copied; NULL removes the observer and the exclusions. */
 void search_set_observer(Search *s, const SearchObserver *obs);
 
@@ -79,6 +84,11 @@ void search_set_observer(Search *s, const SearchObserver *obs);
  * returns the best move of the last completed iteration. The board is restored on return. */
 SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
                               const atomic_int *stop);
+
+/* The best line from `b` as the transposition table holds it after a search of `b` (the root's
+ * stored move, then each stored reply while legal): up to min(max, SEARCH_PV_MAX) cells into
+ * `pv`, returns how many (0: the root is not in the table). The board is restored. */
+int search_pv(Search *s, Board *b, uint16_t *pv, int max);
 
 /* The paper's full-width min-max: every empty cell near the stones, `level` plies (1..4),
  * no pruning, leaves of the last level scored in batches. For comparison with the paper. */

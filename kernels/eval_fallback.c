@@ -90,3 +90,8 @@ Evaluator *evaluator_fallback_primary(const Evaluator *ev)
 {
     return ev && ev->ops == &FALLBACK_OPS ? fallback_of(ev)->primary : NULL;
 }
+
+Evaluator *evaluator_fallback_backup(const Evaluator *ev)
+{
+    return ev && ev->ops == &FALLBACK_OPS ? fallback_of(ev)->backup : NULL;
+}

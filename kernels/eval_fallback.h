@@ -26,4 +26,9 @@ bool evaluator_fell_back(const Evaluator *ev, char *why, size_t cap);
  * reach the CUDA evaluator's hooks). */
 Evaluator *evaluator_fallback_primary(const Evaluator *ev);
 
+/* The backup of a fallback wrapper, NULL for other evaluators. The engine's Lazy SMP helpers
+ * score with it (the CPU evaluator: read-only tables, safe from many threads) while the main
+ * search uses the wrapper. */
+Evaluator *evaluator_fallback_backup(const Evaluator *ev);
+
 #endif

@@ -437,6 +437,67 @@ static void test_yxstop_ends_a_long_think(void **state)
     finish(b, true);
 }
 
+/* INFO thread_num 2: the Lazy SMP search answers BEGIN and TURN with legal moves (each checked
+ * on the board: expect_move). */
+static void test_two_threads_answer_legal_moves(void **state)
+{
+    (void)state;
+    SKIP_WITHOUT_BINARY();
+    Brain *b = started_brain("300");
+    send_line(b, "INFO thread_num 2");
+    send_line(b, "BEGIN");
+    int x, y;
+    expect_move(b, &x, &y);
+    for (int i = 0; i < 4; i++)
+        turn_near(b, (x + 1) % SIZE, y, &x, &y);
+    finish(b, true);
+}
+
+/* YXNBEST through the threaded protocol loop (the reader hands the search to a worker and acts
+ * on YXSTOP itself): a 100 s YXNBEST on two search threads answers soon after YXSTOP, with its
+ * MESSAGE (k) lines, and the brain goes on. */
+static void test_yxstop_ends_a_long_yxnbest(void **state)
+{
+    (void)state;
+    SKIP_WITHOUT_BINARY();
+    Brain *b = started_brain("100000");
+    send_line(b, "INFO timeout_match 0");
+    send_line(b, "INFO time_left 2147483647");
+    send_line(b, "INFO thread_num 2");
+    send_line(b, "YXBOARD");
+    static const char *const stones[] = {"7,7,2", "8,8,1", "6,8,2"};
+    for (int i = 0; i < 3; i++)
+        send_line(b, stones[i]);
+    b->occupied[7][7] = b->occupied[8][8] = b->occupied[6][8] = true;
+    send_line(b, "DONE");
+    send_line(b, "YXNBEST 3");
+    sleep_ms(300);
+    char line[4096];
+    if (read_line(b, 0, line, sizeof line))
+        fail_msg("the 100 s YXNBEST answered before YXSTOP: '%s'", line);
+    send_line(b, "YXSTOP");
+    int listed = 0;
+    int64_t deadline = now_ms() + 2000;
+    for (;;) {
+        int64_t left = deadline - now_ms();
+        if (!read_line(b, left > 0 ? (int)left : 0, line, sizeof line))
+            fail_msg("no answer to YXNBEST after YXSTOP");
+        if (strncmp(line, "MESSAGE (", 9) != 0)
+            break;
+        listed++;
+    }
+    int x, y;
+    char end;
+    if (sscanf(line, "%d,%d%c", &x, &y, &end) != 2)
+        fail_msg("not a move: '%s'", line);
+    assert_true(x >= 0 && x < SIZE && y >= 0 && y < SIZE && !b->occupied[x][y]);
+    b->occupied[x][y] = true;
+    assert_true(listed >= 1 && listed <= 3);
+    send_line(b, "ABOUT");
+    expect_line(b, ABOUT);
+    finish(b, true);
+}
+
 static void test_end_during_a_long_think_exits_at_once(void **state)
 {
     (void)state;
@@ -503,6 +564,8 @@ int main(void)
         cmocka_unit_test(test_odd_bytes_do_not_hurt),
         cmocka_unit_test(test_turn_budget_is_respected),
         cmocka_unit_test(test_yxstop_ends_a_long_think),
+        cmocka_unit_test(test_two_threads_answer_legal_moves),
+        cmocka_unit_test(test_yxstop_ends_a_long_yxnbest),
         cmocka_unit_test(test_end_during_a_long_think_exits_at_once),
         cmocka_unit_test(test_end_of_input_exits),
         cmocka_unit_test(test_bad_option_exits_2),

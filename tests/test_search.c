@@ -488,22 +488,23 @@ static void tt_keeps_the_deeper_result(void **state)
 {
     (void)state;
     TransTable t;
+    TTEntry hit;
     assert_true(tt_init(&t, 4096));
     uint64_t key = 0x123456789ABCDEFull;
-    assert_null(tt_probe(&t, key));
+    assert_null(tt_probe(&t, key, &hit));
     tt_store(&t, key, 5, TT_EXACT, 42, 100);
     tt_store(&t, key, 2, TT_LOWER, 7, 101); /* shallower: the depth-5 result stays */
-    const TTEntry *e = tt_probe(&t, key);
+    const TTEntry *e = tt_probe(&t, key, &hit);
     assert_non_null(e);
     assert_int_equal(e->depth, 5);
     assert_int_equal(e->score, 42);
     assert_int_equal(e->move, 100);
     assert_int_equal(tt_bound(e), TT_EXACT);
     tt_store(&t, key, 6, TT_UPPER, -3, 102);
-    assert_int_equal(tt_probe(&t, key)->score, -3);
-    assert_null(tt_probe(&t, key ^ 1)); /* another position */
+    assert_int_equal(tt_probe(&t, key, &hit)->score, -3);
+    assert_null(tt_probe(&t, key ^ 1, &hit)); /* another position */
     tt_clear(&t);
-    assert_null(tt_probe(&t, key));
+    assert_null(tt_probe(&t, key, &hit));
     tt_free(&t);
 }
 

@@ -91,6 +91,7 @@ expect "FOO" "UNKNOWN*"
 
 expect RESTART OK
 taken=" "
+send "INFO thread_num 2" # the BOARD think below runs Lazy SMP helpers on winpthreads
 send BOARD
 for stone in 7,7,1 8,8,2 7,8,1 6,6,2; do
     send "$stone"

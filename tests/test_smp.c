@@ -1,0 +1,265 @@
+/* Lazy SMP (brain/smp.c): the shared transposition table under concurrent stores and probes,
+ * helpers made within the memory limit, and the threaded engine still answering right (wins,
+ * blocks, VCFs), legally, never a blocked cell, and stopping when asked. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "brain/clock.h"
+#include "brain/engine.h"
+#include "brain/rules.h"
+#include "brain/smp.h"
+#include "brain/tt.h"
+#include "tests/support/positions.h"
+
+/* ---- the shared table ---------------------------------------------------------------------- */
+
+#define HAMMER_KEYS 4096
+#define HAMMER_ROUNDS 200000
+
+/* Every field of an entry follows from its key, so any mix of two entries shows. */
+static uint64_t hammer_key(uint32_t i) { return (i + 1) * 0x9E3779B97F4A7C15ull; }
+static int key_score(uint64_t k) { return (int)(k >> 40) - (1 << 23); }
+static int key_move(uint64_t k) { return (int)(k >> 20 & 0x3FF); }
+static int key_depth(uint64_t k) { return (int)(k >> 30 & 0xFF); }
+static int key_bound(uint64_t k) { return 1 + (int)(k >> 12 & 1); }
+
+typedef struct Hammer {
+    TransTable *t;
+    uint32_t seed;
+    bool store;
+    int bad; /* probed entries that do not match their key */
+    int hits;
+} Hammer;
+
+static uint32_t next_rand(uint32_t *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 8;
+}
+
+static void *hammer(void *arg)
+{
+    Hammer *h = arg;
+    for (int r = 0; r < HAMMER_ROUNDS; r++) {
+        uint64_t k = hammer_key(next_rand(&h->seed) % HAMMER_KEYS);
+        if (h->store && (r & 1)) {
+            tt_store(h->t, k, key_depth(k), key_bound(k), key_score(k), key_move(k));
+            continue;
+        }
+        TTEntry hit;
+        const TTEntry *e = tt_probe(h->t, k, &hit);
+        if (!e)
+            continue;
+        h->hits++;
+        if (e->key != k || e->score != key_score(k) || e->move != key_move(k)
+            || e->depth != key_depth(k) || tt_bound(e) != key_bound(k))
+            h->bad++;
+    }
+    return NULL;
+}
+
+/* Two writers and a reader on a table far smaller than the key set: slots are overwritten all
+ * the time, yet no probe may return a torn entry. */
+static void shared_table_survives_concurrent_stores(void **state)
+{
+    (void)state;
+    TransTable t;
+    assert_true(tt_init(&t, 8192));
+    Hammer h[3] = {{&t, 1, true, 0, 0}, {&t, 2, true, 0, 0}, {&t, 3, false, 0, 0}};
+    pthread_t th[3];
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, hammer, &h[i]), 0);
+    int hits = 0;
+    for (int i = 0; i < 3; i++) {
+        pthread_join(th[i], NULL);
+        assert_int_equal(h[i].bad, 0);
+        hits += h[i].hits;
+    }
+    assert_true(hits > 0); /* the probes did see entries */
+    tt_free(&t);
+}
+
+/* ---- the threaded engine ------------------------------------------------------------------- */
+
+static int setup(void **state)
+{
+    EngineOptions opts;
+    engine_default_options(&opts);
+    opts.evaluator = EVAL_CHOICE_CPU;
+    Engine *e = malloc(sizeof *e);
+    engine_init(e, &opts);
+    if (!e->eval)
+        return -1;
+    *state = e;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Engine *e = *state;
+    engine_free(e);
+    free(e);
+    return 0;
+}
+
+static void set_test_position(Engine *e, const TestPosition *tp)
+{
+    PositionStone stones[BOARD_CELLS];
+    const Board *b = &tp->board;
+    for (int i = 0; i < b->nstones; i++) {
+        int c = b->history[i], color = b->cell[c];
+        stones[i] = (PositionStone){cell_x(c), cell_y(c),
+                                    color == BLOCKER ? 3 : color == b->to_move ? 1 : 2};
+    }
+    assert_int_equal(engine_set_rule(e, tp->rule), ENGINE_OK);
+    assert_int_equal(engine_start(e, b->size), ENGINE_OK);
+    assert_int_equal(engine_set_position(e, stones, b->nstones), ENGINE_OK);
+}
+
+/* A legal answer that is not blocked, on an unchanged board. */
+static int think_allowed(Engine *e)
+{
+    int x, y;
+    uint64_t hash = e->board.hash;
+    assert_true(engine_think(e, clock_ms(), &x, &y));
+    int cell = cell_index(x, y);
+    assert_true(rule_is_legal(&e->board, cell));
+    assert_false(engine_is_blocked(e, x, y));
+    assert_int_equal(e->board.hash, hash);
+    return cell;
+}
+
+static void expected_moves_with(Engine *e, int threads, const char *path)
+{
+    assert_int_equal(engine_set_threads(e, threads), ENGINE_OK);
+    int n;
+    TestPosition *tp = tp_load_or_fail(path, &n);
+    for (int i = 0; i < n; i++) {
+        set_test_position(e, &tp[i]);
+        e->time.timeout_turn_ms = 300;
+        int cell = think_allowed(e);
+        assert_non_null(e->smp);
+        assert_int_equal(smp_helpers(e->smp), threads - 1);
+        if (!tp_in(tp[i].expect, tp[i].nexpect, cell))
+            fail_msg("%s (%d threads): chose %d,%d", tp[i].name, threads, cell_x(cell),
+                     cell_y(cell));
+    }
+    free(tp);
+}
+
+static void threads_find_wins_blocks_and_vcfs(void **state)
+{
+    const char *files[] = {"tests/positions/search_win1.txt", "tests/positions/search_block.txt",
+                           "tests/positions/search_vcf.txt"};
+    for (int threads = 2; threads <= 4; threads += 2)
+        for (int k = 0; k < 3; k++)
+            expected_moves_with(*state, threads, files[k]);
+}
+
+/* With the expected answers blocked, no thread count answers one of them. */
+static void threads_never_answer_a_blocked_cell(void **state)
+{
+    Engine *e = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
+    for (int threads = 2; threads <= 4; threads += 2) {
+        assert_int_equal(engine_set_threads(e, threads), ENGINE_OK);
+        for (int i = 0; i < n; i++) {
+            set_test_position(e, &tp[i]);
+            engine_block_reset(e);
+            int xy[TP_MAX_CELLS][2];
+            for (int k = 0; k < tp[i].nexpect; k++) {
+                xy[k][0] = cell_x(tp[i].expect[k]);
+                xy[k][1] = cell_y(tp[i].expect[k]);
+            }
+            assert_int_equal(engine_block(e, (const int (*)[2])xy, tp[i].nexpect), ENGINE_OK);
+            e->time.timeout_turn_ms = 200;
+            think_allowed(e);
+        }
+    }
+    engine_block_reset(e);
+    free(tp);
+}
+
+typedef struct Stopper {
+    Engine *e;
+    int after_ms;
+} Stopper;
+
+static void *stop_later(void *arg)
+{
+    Stopper *s = arg;
+    struct timespec t = {0, s->after_ms * 1000000L};
+    nanosleep(&t, NULL);
+    engine_stop(s->e);
+    return NULL;
+}
+
+/* A think of a minute on 4 threads returns once stopped (the helpers are joined, or the next
+ * think would race them), and the next think runs normally. */
+static void stop_ends_a_threaded_think(void **state)
+{
+    Engine *e = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
+    assert_int_equal(engine_set_threads(e, 4), ENGINE_OK);
+    set_test_position(e, &tp[0]);
+    e->time.timeout_turn_ms = 60000;
+    e->opts.max_depth = 64;
+    Stopper s = {e, 100};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    think_allowed(e);
+    pthread_join(t, NULL);
+    e->time.timeout_turn_ms = 200;
+    think_allowed(e);
+    assert_true(e->last.depth >= 2); /* the stop did not outlive its think */
+    e->opts.max_depth = 20;
+    free(tp);
+}
+
+/* thread_num is clamped to SMP_MAX_THREADS, and helpers come out of the memory limit: with room
+ * for exactly two beside the smallest main search, two are made. */
+static void helpers_fit_in_the_memory_limit(void **state)
+{
+    Engine *e = *state;
+    assert_int_equal(engine_set_threads(e, 0), ENGINE_ERR_VALUE);
+    assert_int_equal(engine_set_threads(e, 100000), ENGINE_OK);
+    assert_int_equal(e->threads, SMP_MAX_THREADS);
+    /* engine.c: the search gets (max_memory - 10 MB) / 2. */
+    size_t search = search_fixed_bytes() + SEARCH_TT_MIN_BYTES + 2 * smp_helper_bytes();
+    int64_t limit = ((int64_t)10 << 20) + 2 * (int64_t)search + 1;
+    assert_int_equal(engine_set_max_memory(e, limit), ENGINE_OK);
+    assert_int_equal(engine_start(e, 15), ENGINE_OK);
+    assert_int_equal(engine_play(e, 7, 7), ENGINE_OK);
+    e->time.timeout_turn_ms = 100;
+    think_allowed(e);
+    assert_non_null(e->smp);
+    assert_int_equal(smp_helpers(e->smp), 2);
+    /* One thread again: no helpers. */
+    assert_int_equal(engine_set_threads(e, 1), ENGINE_OK);
+    think_allowed(e);
+    assert_null(e->smp);
+    assert_int_equal(engine_set_max_memory(e, 0), ENGINE_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shared_table_survives_concurrent_stores),
+        cmocka_unit_test_setup_teardown(threads_find_wins_blocks_and_vcfs, setup, teardown),
+        cmocka_unit_test_setup_teardown(threads_never_answer_a_blocked_cell, setup, teardown),
+        cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),
+        cmocka_unit_test_setup_teardown(helpers_fit_in_the_memory_limit, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -25,6 +25,10 @@ void engine_default_options(EngineOptions *opts)
     opts->paper_level = 3;
     opts->max_depth = 20;
     opts->evaluator = EVAL_CHOICE_AUTO;
+    /* Off until the ablation match (tree+GA vs tree) shows a gain: the acceptance rule never
+     * swaps in an unproven move, but the GA's share of the time is taken from the tree. */
+    opts->ga_mode = GA_OFF;
+    ga_default_params(&opts->ga);
 }
 
 /* INFO hash_size (KB) sizes the transposition table, within the memory limit when one is set. */
@@ -358,11 +362,17 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, int64_t b
     if (budget <= 0) /* answer at once: one evaluator batch (depth 1 never checks the clock) */
         return search_tree_excluding(e, b, start_ms, 1, excluded);
     int64_t deadline = start_ms + budget;
+    bool ga = e->opts.ga_mode != GA_OFF;
+    /* With the GA on, the tree stops at its share of the budget; the GA has the rest. */
+    int64_t tree_deadline =
+        ga ? start_ms + budget * (100 - e->opts.ga.share_pct) / 100 : deadline;
     bool paper = e->opts.mode == MODE_PAPER && !excluded; /* the paper's tree cannot exclude */
-    SearchResult r = paper ? search_paper(e, b, deadline)
-                           : search_tree_excluding(e, b, deadline, e->opts.max_depth, excluded);
-    /* GA refinement stage (a later issue) goes here: it would refine r.move with the time left
-     * until `deadline`. Nothing is done yet. */
+    SearchResult r = paper ? search_paper(e, b, tree_deadline)
+                           : search_tree_excluding(e, b, tree_deadline, e->opts.max_depth,
+                                                   excluded);
+    if (ga) /* the GA stage (brain/ga.h): keeps r unless it proves a better move */
+        r = ga_refine(&e->opts.ga, e->opts.ga_mode, e->eval, e->search, b, r, excluded, deadline,
+                      &e->stop);
     return r;
 }
 

@@ -1,6 +1,6 @@
 /* The engine: the brain's explicit state and its controller. The protocol layer drives it; it
- * knows nothing of stdin/stdout. Thinking is time-budgeted: the game tree first, then a slot
- * for the GA refinement stage (a later issue). */
+ * knows nothing of stdin/stdout. Thinking is time-budgeted: the game tree first, then (when
+ * opts.ga_mode is on) the GA refinement stage of brain/ga.h in its share of the time. */
 #ifndef GAMOK_ENGINE_H
 #define GAMOK_ENGINE_H
 
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "brain/board.h"
+#include "brain/ga.h"
 #include "brain/search.h"
 #include "brain/smp.h"
 #include "brain/timeman.h"
@@ -22,6 +23,8 @@ typedef struct EngineOptions {
     int paper_level;  /* 1..4, for MODE_PAPER */
     int max_depth;    /* MODE_TREE depth cap (plies) */
     EvaluatorChoice evaluator; /* cpu, cuda, or auto (cuda when a device is usable) */
+    GaMode ga_mode;   /* the GA stage after the tree (brain/ga.h): off, paper, coevo */
+    GaParams ga;      /* its parameters (share of the time budget included) */
 } EngineOptions;
 
 typedef struct Engine {

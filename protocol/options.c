@@ -7,11 +7,16 @@
 #define MAX_DEPTH_CAP 64
 
 static const char USAGE[] =
-    "usage: pbrain-gamok [--depth N] [--paper-level N] [--evaluator E] [--help]\n"
+    "usage: pbrain-gamok [--depth N] [--paper-level N] [--evaluator E] [--ga M] [--ga-share P]\n"
+    "                    [--help]\n"
     "A Gomoku/Renju brain for the Gomocup protocol: commands on stdin, replies on stdout.\n"
     "  --depth N        cap the game-tree search at N plies (1..64)\n"
     "  --paper-level N  use the paper's full-width min-max to level N (1..4)\n"
     "  --evaluator E    cpu, cuda, or auto (cuda when a CUDA device is usable; default)\n"
+    "  --ga M           GA stage after the tree: off (default), paper (one population, Ahn &\n"
+    "                   Park 2010) or coevo (one population per side); it changes the tree's\n"
+    "                   move only to one the threat searches prove wins\n"
+    "  --ga-share P     percent of each move's time given to the GA (1..90, default 20)\n"
     "  --help           show this text\n";
 
 /* The value of option `name` at argv[*i] ("--name N" or "--name=N"); NULL if absent. */
@@ -58,6 +63,17 @@ int options_parse(int argc, char **argv, EngineOptions *opts, FILE *out, FILE *e
             if (!evaluator_choice_parse(val, &opts->evaluator)) {
                 fprintf(err, "pbrain-gamok: --evaluator needs cpu, cuda or auto, got '%s'\n",
                         val);
+                return 2;
+            }
+        } else if ((val = option_value(argc, argv, &i, "--ga-share"))) {
+            if (!int_in(val, 1, 90, &v)) {
+                fprintf(err, "pbrain-gamok: --ga-share needs 1..90, got '%s'\n", val);
+                return 2;
+            }
+            opts->ga.share_pct = v;
+        } else if ((val = option_value(argc, argv, &i, "--ga"))) {
+            if (!ga_mode_parse(val, &opts->ga_mode)) {
+                fprintf(err, "pbrain-gamok: --ga needs off, paper or coevo, got '%s'\n", val);
                 return 2;
             }
         } else {

@@ -724,7 +724,10 @@ static SearchResult tree_best_move(Search *s, Board *b, const SearchLimits *lim,
     int n = root_moves(b, moves, &r);
     if (s->obs.excluded)
         n = drop_excluded(s, b, moves, n, &r);
-    if (n > 1) {
+    /* The root's threat searches are the main search's: a helper that repeated them would
+     * only reach the tree when the main search does, with nothing new for the table. */
+    bool main_search = s->worker == 0;
+    if (n > 1 && main_search) {
         vcf_memo_clear(s->vcf_memo);
         VcfResult win = vcf_of(s, b, b->to_move, ROOT_VCF_NODES);
         if (win.move != CELL_NONE && !excluded(s, win.move)) {
@@ -754,7 +757,7 @@ static SearchResult tree_best_move(Search *s, Board *b, const SearchLimits *lim,
         notify_iteration(s, b, &r);
     }
     int width = n > 0 ? keep_best(b, moves, n, ROOT_WIDTH) : 0;
-    if (width > 1)
+    if (width > 1 && main_search)
         width = refute_vct(s, b, moves, width);
     if (width > 0 && moves[0] != r.move) { /* the depth-1 answer was dropped */
         r.move = moves[0];

@@ -25,6 +25,7 @@ void engine_default_options(EngineOptions *opts)
     opts->paper_level = 3;
     opts->max_depth = 20;
     opts->evaluator = EVAL_CHOICE_AUTO;
+    opts->threads = 1;
     /* Off until the ablation match (tree+GA vs tree) shows a gain: the acceptance rule never
      * swaps in an unproven move, but the GA's share of the time is taken from the tree. */
     opts->ga_mode = GA_OFF;
@@ -62,7 +63,7 @@ void engine_init(Engine *e, const EngineOptions *opts)
     timeman_defaults(&e->time);
     atomic_init(&e->stop, 0);
     e->last.move = CELL_NONE;
-    e->threads = 1;
+    e->threads = e->opts.threads >= 1 && e->opts.threads <= SMP_MAX_THREADS ? e->opts.threads : 1;
     /* The search tables wait for the first think: managers send max_memory after START, and
      * tables made before would count against the peak memory the limit is checked on. */
     e->eval = evaluator_select(e->opts.evaluator, e->eval_note, sizeof e->eval_note);

@@ -23,6 +23,7 @@ typedef struct EngineOptions {
     int paper_level;  /* 1..4, for MODE_PAPER */
     int max_depth;    /* MODE_TREE depth cap (plies) */
     EvaluatorChoice evaluator; /* cpu, cuda, or auto (cuda when a device is usable) */
+    int threads;      /* search threads until INFO thread_num says otherwise (1..SMP_MAX_THREADS) */
     GaMode ga_mode;   /* the GA stage after the tree (brain/ga.h): off, paper, coevo */
     GaParams ga;      /* its parameters (share of the time budget included) */
 } EngineOptions;

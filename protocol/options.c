@@ -2,17 +2,19 @@
 
 #include <string.h>
 
+#include "brain/smp.h"
 #include "protocol/parse.h"
 
 #define MAX_DEPTH_CAP 64
 
 static const char USAGE[] =
-    "usage: pbrain-gamok [--depth N] [--paper-level N] [--evaluator E] [--ga M] [--ga-share P]\n"
-    "                    [--help]\n"
+    "usage: pbrain-gamok [--depth N] [--paper-level N] [--evaluator E] [--threads N] [--ga M]\n"
+    "                    [--ga-share P] [--help]\n"
     "A Gomoku/Renju brain for the Gomocup protocol: commands on stdin, replies on stdout.\n"
     "  --depth N        cap the game-tree search at N plies (1..64)\n"
     "  --paper-level N  use the paper's full-width min-max to level N (1..4)\n"
     "  --evaluator E    cpu, cuda, or auto (cuda when a CUDA device is usable; default)\n"
+    "  --threads N      search threads (Lazy SMP), 1..64, default 1; INFO thread_num overrides\n"
     "  --ga M           GA stage after the tree: off (default), paper (one population, Ahn &\n"
     "                   Park 2010) or coevo (one population per side); it changes the tree's\n"
     "                   move only to one the threat searches prove wins\n"
@@ -65,6 +67,13 @@ int options_parse(int argc, char **argv, EngineOptions *opts, FILE *out, FILE *e
                         val);
                 return 2;
             }
+        } else if ((val = option_value(argc, argv, &i, "--threads"))) {
+            if (!int_in(val, 1, SMP_MAX_THREADS, &v)) {
+                fprintf(err, "pbrain-gamok: --threads needs 1..%d, got '%s'\n", SMP_MAX_THREADS,
+                        val);
+                return 2;
+            }
+            opts->threads = v;
         } else if ((val = option_value(argc, argv, &i, "--ga-share"))) {
             if (!int_in(val, 1, 90, &v)) {
                 fprintf(err, "pbrain-gamok: --ga-share needs 1..90, got '%s'\n", val);

@@ -899,12 +899,16 @@ static void test_options(void **state)
     assert_int_equal(o.evaluator, EVAL_CHOICE_CPU);
     assert_int_equal(parse_args(&o, "--evaluator=cuda", NULL, out, err), -1);
     assert_int_equal(o.evaluator, EVAL_CHOICE_CUDA);
+    assert_int_equal(def.threads, 1);
+    assert_int_equal(parse_args(&o, "--threads", "2", out, err), -1);
+    assert_int_equal(o.threads, 2);
     memset(out, 0, sizeof out);
     assert_int_equal(parse_args(&o, "--help", NULL, out, err), 0);
     assert_non_null(strstr(out, "--paper-level"));
     const char *bad[][2] = {{"--bogus", NULL}, {"--depth", "0"},       {"--depth", "x"},
                             {"--depth", NULL}, {"--paper-level", "5"}, {"--paper-level", "0"},
-                            {"-x", NULL},      {"--evaluator", "gpu"}, {"--evaluator", NULL}};
+                            {"-x", NULL},      {"--evaluator", "gpu"}, {"--evaluator", NULL},
+                            {"--threads", "0"}, {"--threads", "65"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(out, 0, sizeof out);
         memset(err, 0, sizeof err);

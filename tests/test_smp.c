@@ -252,6 +252,24 @@ static void helpers_fit_in_the_memory_limit(void **state)
     assert_int_equal(engine_set_max_memory(e, 0), ENGINE_OK);
 }
 
+/* --threads (EngineOptions.threads) sets the threads before any INFO thread_num. */
+static void threads_option_starts_helpers(void **state)
+{
+    (void)state;
+    EngineOptions opts;
+    engine_default_options(&opts);
+    opts.threads = 2;
+    Engine e;
+    engine_init(&e, &opts);
+    assert_int_equal(engine_start(&e, 15), ENGINE_OK);
+    assert_int_equal(engine_play(&e, 7, 7), ENGINE_OK);
+    e.time.timeout_turn_ms = 100;
+    think_allowed(&e);
+    assert_non_null(e.smp);
+    assert_int_equal(smp_helpers(e.smp), 1);
+    engine_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +278,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(threads_never_answer_a_blocked_cell, setup, teardown),
         cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),
         cmocka_unit_test_setup_teardown(helpers_fit_in_the_memory_limit, setup, teardown),
+        cmocka_unit_test(threads_option_starts_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -303,7 +303,7 @@ static SearchResult search_tree_excluding(Engine *e, Board *b, int64_t deadline,
     search_set_observer(e->search, &obs);
     /* Helpers are no use to a one-batch depth-1 answer. */
     SearchResult r = e->smp && lim.max_depth > 1
-                         ? smp_best_move(e->smp, b, &lim, &e->stop, excluded)
+                         ? smp_best_move(e->smp, b, &lim, &e->stop)
                          : search_best_move(e->search, b, &lim, &e->stop);
     search_set_observer(e->search, NULL);
     return r;

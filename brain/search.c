@@ -50,9 +50,10 @@ struct Search {
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
-    SearchObserver obs; /* kept between calls; used by search_best_move only */
+    SearchObserver obs; /* kept between calls; used by search_best_move/prepare/iterate */
     bool observing;     /* obs applies to the current call */
     const atomic_int *stop;
+    const atomic_int *stop_too; /* search_iterate's second flag (another thread's) */
     int64_t deadline;
     uint64_t max_nodes;
     uint64_t nodes, evals;
@@ -152,12 +153,13 @@ static int32_t *ply_keys(Search *s, int ply) { return s->keys + (size_t)ply * MO
 static void begin_call(Search *s, int64_t deadline, uint64_t max_nodes, const atomic_int *stop)
 {
     s->stop = stop;
+    s->stop_too = NULL;
     s->deadline = deadline;
     s->max_nodes = max_nodes;
     s->nodes = 0;
     s->evals = 0;
     s->aborted = false;
-    s->observing = false; /* search_best_move turns it on */
+    s->observing = false; /* the tree searches turn it on */
 }
 
 /* ---- the observer -------------------------------------------------------------------------- */
@@ -217,7 +219,8 @@ static void notify_iteration(Search *s, Board *b, const SearchResult *r)
 
 static bool stop_requested(const Search *s)
 {
-    return s->stop && atomic_load_explicit(s->stop, memory_order_relaxed);
+    return (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed))
+        || (s->stop_too && atomic_load_explicit(s->stop_too, memory_order_relaxed));
 }
 
 /* Polled at every node: a node costs far more than one vDSO clock read. */
@@ -691,11 +694,12 @@ static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
  * what the main search has not looked at yet. Each skips iterations in its own pattern (worker 1
  * searches the odd depths, worker 2 the even ones, workers 3-4 take pairs of depths, ...): a
  * helper that runs ahead of the main search leaves it deeper entries, instead of doing the same
- * iteration in step with it. Workers from 2 on also search another root move first each
- * iteration (the best one still gets its turn). */
-static bool skips_depth(const Search *s, int depth)
+ * iteration in step with it. The last depth is never skipped: a helper would sit idle through
+ * the longest iteration. Workers from 2 on also search another root move first each iteration
+ * (the best one still gets its turn). */
+static bool skips_depth(const Search *s, int depth, int max_depth)
 {
-    if (s->worker == 0)
+    if (s->worker == 0 || depth >= max_depth)
         return false;
     int run = 1 + ((s->worker - 1) >> 1);
     return (depth + s->worker) / run % 2 == 1;
@@ -712,59 +716,78 @@ static void perturb_root(const Search *s, uint16_t *moves, int n)
     moves[k] = first;
 }
 
-static SearchResult tree_best_move(Search *s, Board *b, const SearchLimits *lim,
-                                   const atomic_int *stop)
+/* Ends a preparation that found the answer without iterations. */
+static bool answered(Search *s, Board *b, SearchRoot *root)
 {
-    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    root->n = 0;
+    root->result.nodes = s->nodes;
+    root->result.evals = s->evals;
+    notify_iteration(s, b, &root->result);
+    return true;
+}
+
+/* search_prepare's work, in the call begun by the caller. */
+static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
+{
     s->observing = true;
     if (s->tt == &s->own_tt) /* helpers sharing it leave the generation to its owner */
         tt_new_search(s->tt);
-    SearchResult r = {CELL_NONE, 0, 0, 0, 0};
+    SearchResult *r = &root->result;
+    *r = (SearchResult){CELL_NONE, 0, 0, 0, 0};
     uint16_t *moves = ply_moves(s, 0);
-    int n = root_moves(b, moves, &r);
+    int n = root_moves(b, moves, r);
     if (s->obs.excluded)
-        n = drop_excluded(s, b, moves, n, &r);
-    /* The root's threat searches are the main search's: a helper that repeated them would
-     * only reach the tree when the main search does, with nothing new for the table. */
-    bool main_search = s->worker == 0;
-    if (n > 1 && main_search) {
+        n = drop_excluded(s, b, moves, n, r);
+    if (n > 1) {
         vcf_memo_clear(s->vcf_memo);
         VcfResult win = vcf_of(s, b, b->to_move, ROOT_VCF_NODES);
         if (win.move != CELL_NONE && !excluded(s, win.move)) {
-            r = (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, s->nodes,
-                               s->evals};
-            notify_iteration(s, b, &r);
-            return r;
+            *r = (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, 0, 0};
+            return answered(s, b, root);
         }
         int plies, threat_win = root_vct(s, b, &plies);
         if (threat_win != CELL_NONE && !excluded(s, threat_win)) {
             /* its length is known only roughly */
-            r = (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, s->nodes, s->evals};
-            notify_iteration(s, b, &r);
-            return r;
+            *r = (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, 0, 0};
+            return answered(s, b, root);
         }
         n = refute_vcf(s, b, moves, n);
     }
-    if (n > 0) {
-        /* Depth 1 is one batch and always completes: there is always an answer. */
-        int32_t *keys = ply_keys(s, 0);
-        score_moves(s, b, moves, n, 0, keys);
-        sort_moves(moves, keys, n);
-        r.move = moves[0];
-        if (r.depth == 0) /* else root_moves already knows the value: a loss */
-            r.score = keys[0];
-        r.depth = 1;
-        notify_iteration(s, b, &r);
-    }
-    int width = n > 0 ? keep_best(b, moves, n, ROOT_WIDTH) : 0;
-    if (width > 1 && main_search)
+    if (n == 0) /* answered without a search: a win now or a forced block */
+        return answered(s, b, root);
+    /* Depth 1 is one batch and always completes: there is always an answer. */
+    int32_t *keys = ply_keys(s, 0);
+    score_moves(s, b, moves, n, 0, keys);
+    sort_moves(moves, keys, n);
+    r->move = moves[0];
+    if (r->depth == 0) /* else root_moves already knows the value: a loss */
+        r->score = keys[0];
+    r->depth = 1;
+    notify_iteration(s, b, r);
+    int width = keep_best(b, moves, n, ROOT_WIDTH);
+    if (width > 1)
         width = refute_vct(s, b, moves, width);
-    if (width > 0 && moves[0] != r.move) { /* the depth-1 answer was dropped */
-        r.move = moves[0];
-        r.score = 0; /* not known: the next iteration tells */
+    if (moves[0] != r->move) { /* the depth-1 answer was dropped */
+        r->move = moves[0];
+        r->score = 0; /* not known: the next iteration tells */
     }
-    for (int depth = 2; width > 1 && depth <= lim->max_depth && !is_proven(r.score); depth++) {
-        if (skips_depth(s, depth))
+    root->n = width;
+    memcpy(root->moves, moves, (size_t)width * sizeof *moves);
+    r->nodes = s->nodes;
+    r->evals = s->evals;
+    return width <= 1 || max_depth < 2 || is_proven(r->score);
+}
+
+/* search_iterate's work, in the call begun by the caller. */
+static SearchResult iterate_root(Search *s, Board *b, int max_depth, const SearchRoot *root)
+{
+    s->observing = true;
+    SearchResult r = root->result;
+    uint16_t *moves = ply_moves(s, 0);
+    int width = root->n;
+    memcpy(moves, root->moves, (size_t)width * sizeof *moves);
+    for (int depth = 2; width > 1 && depth <= max_depth && !is_proven(r.score); depth++) {
+        if (skips_depth(s, depth, max_depth))
             continue;
         int best_move, done;
         perturb_root(s, moves, width);
@@ -779,17 +802,15 @@ static SearchResult tree_best_move(Search *s, Board *b, const SearchLimits *lim,
         move_to_front(moves, width, best_move);
         notify_iteration(s, b, &r);
     }
-    if (n == 0 && r.move != CELL_NONE)
-        notify_iteration(s, b, &r); /* answered without a search: a win now or a forced block */
     r.nodes = s->nodes;
     r.evals = s->evals;
     return r;
 }
 
 /* The board is followed by the incremental state for the call when the evaluator offers its
- * tables for one: child scores and threat tests then read it instead of scanning the board. */
-SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
-                              const atomic_int *stop)
+ * tables for one: child scores and threat tests then read it instead of scanning the board.
+ * Returns what the board followed before, for the caller to restore. */
+static struct IncState *follow_board(Search *s, Board *b)
 {
     struct IncState *before = b->inc;
     const PatternTables *tables = evaluator_incremental_tables(s->ev);
@@ -797,7 +818,41 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
         inc_init(s->inc, tables, b->size, b->rule, b->cell);
         board_follow(b, s->inc);
     }
-    SearchResult r = tree_best_move(s, b, lim, stop);
+    return before;
+}
+
+SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
+                              const atomic_int *stop)
+{
+    struct IncState *before = follow_board(s, b);
+    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    SearchRoot root;
+    SearchResult r = prepare_root(s, b, lim->max_depth, &root)
+                         ? root.result
+                         : iterate_root(s, b, lim->max_depth, &root);
+    b->inc = before;
+    return r;
+}
+
+bool search_prepare(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
+                    SearchRoot *root)
+{
+    struct IncState *before = follow_board(s, b);
+    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    bool final = prepare_root(s, b, lim->max_depth, root);
+    b->inc = before;
+    return final;
+}
+
+SearchResult search_iterate(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
+                            const atomic_int *stop_too, const SearchRoot *root)
+{
+    struct IncState *before = follow_board(s, b);
+    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    s->stop_too = stop_too;
+    s->nodes = root->result.nodes;
+    s->evals = root->result.evals;
+    SearchResult r = iterate_root(s, b, lim->max_depth, root);
     b->inc = before;
     return r;
 }

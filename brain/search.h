@@ -6,10 +6,12 @@
 #define GAMOK_SEARCH_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "brain/board.h"
+#include "brain/moves.h"
 #include "kernels/evaluator.h"
 
 typedef struct SearchLimits {
@@ -53,9 +55,9 @@ typedef struct SearchEvent {
 
 typedef void (*SearchProgressFn)(void *ctx, const SearchEvent *ev);
 
-/* Options that stay set on a Search until changed (search_best_move only): an observer called
- * from the searching thread (keep it quick: it runs inside the time budget), and root cells that
- * must never be returned (`excluded[cell]` non-zero; NULL: none). */
+/* Options that stay set on a Search until changed (search_best_move and its halves below): an
+ * observer called from the searching thread (keep it quick: it runs inside the time budget), and
+ * root cells that must never be returned (`excluded[cell]` non-zero; NULL: none). */
 typedef struct SearchObserver {
     SearchProgressFn progress; /* may be NULL */
     void *ctx;
@@ -84,6 +86,27 @@ void search_set_observer(Search *s, const SearchObserver *obs);
  * returns the best move of the last completed iteration. The board is restored on return. */
 SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
                               const atomic_int *stop);
+
+/* Lazy SMP (brain/smp.h) runs search_best_move in its two halves: the main search prepares the
+ * root once (threat searches, exclusions, ordering and pruning), then every thread runs the
+ * iterations over its own copy of the prepared moves. */
+typedef struct SearchRoot {
+    SearchResult result; /* the answer so far: the depth-1 one, or the final one */
+    int n;               /* moves for the iterations, best first (never an excluded one) */
+    uint16_t moves[MOVES_MAX];
+} SearchRoot;
+
+/* The first half, with search_best_move's observer and exclusions. Returns true when
+ * root->result is already the answer (a threat win, a forced or single move, a decided score,
+ * max_depth 1): there is nothing to iterate. The board is restored. */
+bool search_prepare(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
+                    SearchRoot *root);
+/* The second half: iterations from depth 2 over root->moves, starting from root->result, with
+ * s's perturbation (search_create_shared). Nodes and evals count on from root->result's (zero
+ * them for a search that did not prepare). `stop_too` (may be NULL) stops it like `stop` (for
+ * Lazy SMP: another thread has completed the search). The board is restored. */
+SearchResult search_iterate(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
+                            const atomic_int *stop_too, const SearchRoot *root);
 
 /* The best line from `b` as the transposition table holds it after a search of `b` (the root's
  * stored move, then each stored reply while legal): up to min(max, SEARCH_PV_MAX) cells into

@@ -13,8 +13,11 @@
 typedef struct Helper {
     Search *search;
     Board board;         /* its own copy: a search plays moves on its board */
+    SearchRoot root;     /* its own copy of the main search's prepared root */
     SearchLimits lim;
     const atomic_int *stop;
+    atomic_int *finished;
+    SearchResult result; /* of its last call */
     pthread_t thread;
     bool running;
 } Helper;
@@ -23,7 +26,10 @@ struct Smp {
     Search *main;
     int nhelpers;
     Helper *helpers;
-    atomic_int stop; /* raised when the main search is done */
+    SearchRoot root;          /* the main search's, prepared once a call */
+    SearchResult main_result; /* of the last call */
+    atomic_int stop;          /* raised when the main search is done */
+    atomic_int finished;      /* raised by a helper that completed the search: ends the main */
 };
 
 size_t smp_helper_bytes(void) { return search_fixed_bytes() + sizeof(Helper); }
@@ -37,6 +43,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
         return NULL;
     smp->main = main;
     atomic_init(&smp->stop, 0);
+    atomic_init(&smp->finished, 0);
     smp->helpers = helpers ? calloc((size_t)helpers, sizeof *smp->helpers) : NULL;
     if (helpers && !smp->helpers) {
         free(smp);
@@ -74,21 +81,27 @@ void smp_set_evaluator(Smp *smp, Evaluator *ev)
 static void *helper_main(void *arg)
 {
     Helper *h = arg;
-    search_best_move(h->search, &h->board, &h->lim, h->stop);
+    h->result = search_iterate(h->search, &h->board, &h->lim, h->stop, NULL, &h->root);
+    /* Its answer is the deepest there can be: the main search need not finish its own. */
+    if (h->result.depth >= h->lim.max_depth || h->result.score >= SCORE_WIN_MIN)
+        atomic_store(h->finished, 1);
     return NULL;
 }
 
-static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim,
-                          const uint8_t *excluded)
+static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim)
 {
     atomic_store(&smp->stop, 0);
-    SearchObserver obs = {NULL, NULL, excluded}; /* helpers never report: main thread only */
+    atomic_store(&smp->finished, 0);
     for (int i = 0; i < smp->nhelpers; i++) {
         Helper *h = &smp->helpers[i];
-        search_set_observer(h->search, &obs);
+        search_set_observer(h->search, NULL); /* the main search alone reports */
         h->board = *b;
+        h->root = smp->root;
+        h->root.result.nodes = 0; /* the preparation's are the main search's */
+        h->root.result.evals = 0;
         h->lim = *lim;
         h->stop = &smp->stop;
+        h->finished = &smp->finished;
         pthread_attr_t attr;
         h->running = false;
         if (pthread_attr_init(&attr) != 0)
@@ -110,11 +123,44 @@ static void stop_helpers(Smp *smp)
     }
 }
 
-SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop,
-                           const uint8_t *excluded)
+/* Whether `a` answers better than `b`: a proven win first (the quicker one), then the deeper
+ * completed iteration. Ties keep `b`. */
+static bool answers_better(const SearchResult *a, const SearchResult *b)
 {
-    start_helpers(smp, b, lim, excluded);
-    SearchResult r = search_best_move(smp->main, b, lim, stop);
+    bool a_wins = a->score >= SCORE_WIN_MIN, b_wins = b->score >= SCORE_WIN_MIN;
+    if (a_wins != b_wins)
+        return a_wins;
+    if (a_wins)
+        return a->score > b->score;
+    return a->depth > b->depth;
+}
+
+SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop)
+{
+    for (int i = 0; i < smp->nhelpers; i++)
+        smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    if (search_prepare(smp->main, b, lim, stop, &smp->root)) {
+        smp->main_result = smp->root.result;
+        return smp->main_result;
+    }
+    start_helpers(smp, b, lim);
+    smp->main_result = search_iterate(smp->main, b, lim, stop, &smp->finished, &smp->root);
     stop_helpers(smp);
-    return r;
+    SearchResult best = smp->main_result;
+    uint64_t nodes = best.nodes, evals = best.evals;
+    for (int i = 0; i < smp->nhelpers; i++) {
+        const SearchResult *h = &smp->helpers[i].result;
+        nodes += h->nodes;
+        evals += h->evals;
+        if (h->move != CELL_NONE && answers_better(h, &best))
+            best = *h;
+    }
+    best.nodes = nodes;
+    best.evals = evals;
+    return best;
+}
+
+SearchResult smp_thread_result(const Smp *smp, int thread)
+{
+    return thread == 0 ? smp->main_result : smp->helpers[thread - 1].result;
 }

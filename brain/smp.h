@@ -1,8 +1,9 @@
 /* Lazy SMP: a search on several threads. The main search (its owner's Search, on the calling
  * thread) and N helper searches run the same root at once, each with its own move lists, leaf
  * batch and VCF memo, all sharing the main search's transposition table (brain/tt.h is safe for
- * that without locks). Helpers perturb their order (search_create_shared) and only fill the
- * table; the main search's result is the answer, and only it reports to the observer. */
+ * that without locks). Only the main search prepares the root (threat searches, pruning); the
+ * helpers iterate over its prepared moves with their own perturbation (search_create_shared),
+ * filling the table and sometimes completing a deeper iteration than the main search. */
 #ifndef GAMOK_SMP_H
 #define GAMOK_SMP_H
 
@@ -28,11 +29,19 @@ void smp_destroy(Smp *smp);
 int smp_helpers(const Smp *smp);
 void smp_set_evaluator(Smp *smp, Evaluator *ev);
 
-/* search_best_move of the main search (its observer and exclusions apply) with the helpers
- * searching beside it under the same limits; `excluded` (may be NULL) is given to the helpers
- * too. When the main search returns (done, out of time, or `stop`), the helpers are told to stop
- * and joined before this returns. A helper thread that cannot start is simply left out. */
-SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop,
-                           const uint8_t *excluded);
+/* search_best_move with the helpers: the main search (its observer and exclusions apply)
+ * prepares the root (search_prepare); when that leaves iterations to run, each helper iterates
+ * on its own copy of the prepared moves and board (search_iterate) beside the main search,
+ * under the same limits. When the main search returns (done, out of time, `stop`, or a helper
+ * completed max_depth or proved a win first), the helpers are told to stop and joined. The answer is the thread's with a proven win, else with
+ * the deepest completed iteration (ties: the main search's), so always one of the prepared
+ * moves; its nodes and evals add up all threads'. Only the main search reports to its observer.
+ * A helper thread that cannot start is simply left out. */
+SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop);
+
+/* What thread `thread` (0: the main search, 1..smp_helpers: a helper) answered in the last
+ * smp_best_move, its own nodes and evals only; a helper that did not run: move CELL_NONE,
+ * no nodes. */
+SearchResult smp_thread_result(const Smp *smp, int thread);
 
 #endif

@@ -1,6 +1,7 @@
 /* Lazy SMP (brain/smp.c): the shared transposition table under concurrent stores and probes,
  * helpers made within the memory limit, and the threaded engine still answering right (wins,
- * blocks, VCFs), legally, never a blocked cell, and stopping when asked. */
+ * blocks, VCFs), legally, never a blocked cell, never a root move the main search's preparation
+ * dropped, and stopping when asked. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "brain/rules.h"
 #include "brain/smp.h"
 #include "brain/tt.h"
+#include "kernels/evaluator.h"
 #include "tests/support/positions.h"
 
 /* ---- the shared table ---------------------------------------------------------------------- */
@@ -227,6 +229,91 @@ static void stop_ends_a_threaded_think(void **state)
     free(tp);
 }
 
+/* ---- the threaded answer ------------------------------------------------------------------- */
+
+static bool in_root(const SearchRoot *root, int cell)
+{
+    for (int i = 0; i < root->n; i++)
+        if (root->moves[i] == cell)
+            return true;
+    return false;
+}
+
+/* Two helpers beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.
+ * The root the main search prepares is the one a single search prepares (no deadline: its
+ * threat searches end on node budgets), and every thread's answer is one of its moves: the
+ * helpers never prepare, never search a move the preparation dropped. The answer is the best
+ * thread's (a proven win, else the deepest iteration), with all threads' nodes and evals.
+ * Returns the prepared root's best move. */
+static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded, int depth,
+                                              uint64_t max_nodes)
+{
+    Evaluator *ev = evaluator_cpu_create();
+    Search *main = search_create(ev, 8u << 20), *single = search_create(ev, 8u << 20);
+    Smp *smp = smp_create(main, ev, 2);
+    assert_non_null(smp);
+    SearchObserver obs = {NULL, NULL, excluded};
+    search_set_observer(main, &obs);
+    search_set_observer(single, &obs);
+    SearchLimits lim = {0, depth, max_nodes};
+    SearchRoot root;
+    assert_false(search_prepare(single, b, &lim, NULL, &root));
+    /* Else the position no longer has the preparation drop moves (ROOT_WIDTH is 20). */
+    assert_true(root.n > 1 && root.n < 12);
+    SearchResult r = smp_best_move(smp, b, &lim, NULL);
+    assert_true(in_root(&root, r.move));
+    uint64_t nodes = 0, evals = 0;
+    int deepest = 0;
+    for (int t = 0; t <= smp_helpers(smp); t++) {
+        SearchResult tr = smp_thread_result(smp, t);
+        assert_true(in_root(&root, tr.move));
+        nodes += tr.nodes;
+        evals += tr.evals;
+        deepest = tr.depth > deepest ? tr.depth : deepest;
+    }
+    assert_true(smp_thread_result(smp, 0).nodes >= root.result.nodes); /* main prepared */
+    assert_true(nodes > smp_thread_result(smp, 0).nodes);               /* helpers searched */
+    assert_int_equal(r.nodes, nodes);
+    assert_int_equal(r.evals, evals);
+    assert_true(r.score >= SCORE_WIN_MIN || r.depth == deepest);
+    smp_destroy(smp);
+    search_destroy(single);
+    search_destroy(main);
+    evaluator_destroy(ev);
+    return root.moves[0];
+}
+
+/* Positions where the opponent threatens a VCF or a win by threes: the preparation drops the
+ * root moves that do not stop it. Also with a node limit instead of a depth, under which a
+ * helper (which did not spend the preparation's nodes) may go deeper than the main search, and
+ * with the prepared best move excluded. */
+static void threads_answer_only_prepared_root_moves(void **state)
+{
+    (void)state;
+    const struct {
+        const char *file;
+        int index;
+        bool other_side; /* the side not to move in the file answers the threat */
+    } cases[] = {{"tests/positions/search_vct.txt", 0, true},
+                 {"tests/positions/search_threats.txt", 0, false},
+                 {"tests/positions/search_threats.txt", 1, false},
+                 {"tests/positions/search_middle.txt", 0, true}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int n;
+        TestPosition *tp = tp_load_or_fail(cases[k].file, &n);
+        Board b = tp[cases[k].index].board;
+        if (cases[k].other_side)
+            board_set_to_move(&b, opponent_of(b.to_move));
+        int best = threaded_answer_is_a_prepared_move(&b, NULL, 5, 0);
+        threaded_answer_is_a_prepared_move(&b, NULL, 20, 60000);
+        uint8_t excluded[BOARD_CELLS] = {0};
+        excluded[best] = 1;
+        if (cases[k].other_side) /* enough moves left to iterate over */
+            assert_int_not_equal(threaded_answer_is_a_prepared_move(&b, excluded, 5, 0), best);
+        free(tp);
+    }
+}
+
 /* thread_num is clamped to SMP_MAX_THREADS, and helpers come out of the memory limit: with room
  * for exactly two beside the smallest main search, two are made. */
 static void helpers_fit_in_the_memory_limit(void **state)
@@ -277,6 +364,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(threads_find_wins_blocks_and_vcfs, setup, teardown),
         cmocka_unit_test_setup_teardown(threads_never_answer_a_blocked_cell, setup, teardown),
         cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),
+        cmocka_unit_test(threads_answer_only_prepared_root_moves),
         cmocka_unit_test_setup_teardown(helpers_fit_in_the_memory_limit, setup, teardown),
         cmocka_unit_test(threads_option_starts_helpers),
     };

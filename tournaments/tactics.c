@@ -87,6 +87,7 @@ static Tally *tally_for(Tally *t, int *n, const char *category)
     for (int i = 0; i < *n; i++)
         if (!strcmp(t[i].name, category)) return &t[i];
     if (*n == MAX_CATEGORIES) return &t[MAX_CATEGORIES - 1];
+    t[*n] = (Tally){.solved = 0, .total = 0};
     snprintf(t[*n].name, sizeof t[*n].name, "%s", category);
     return &t[(*n)++];
 }

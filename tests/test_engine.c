@@ -16,6 +16,7 @@
 #include "brain/engine.h"
 #include "brain/rules.h"
 #include "tests/support/positions.h"
+#include "tests/support/stopper.h"
 
 static int setup(void **state)
 {
@@ -301,20 +302,6 @@ static void zero_turn_time_answers_at_once(void **state)
     free(tp);
 }
 
-typedef struct Stopper {
-    Engine *e;
-    int after_ms;
-} Stopper;
-
-static void *stop_later(void *arg)
-{
-    Stopper *s = arg;
-    struct timespec t = {0, s->after_ms * 1000000L};
-    nanosleep(&t, NULL);
-    engine_stop(s->e);
-    return NULL;
-}
-
 static void stop_ends_a_long_think(void **state)
 {
     Engine *e = *state;
@@ -324,14 +311,13 @@ static void stop_ends_a_long_think(void **state)
     set_test_position(e, &tp[0]);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;
-    Stopper s = {e, 50};
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    Stopper s;
+    assert_true(stopper_start(&s, stopper_stop_engine, e, 50));
     int x, y;
     int64_t start = clock_ms();
     think_legal(e, start, &x, &y);
     int64_t took = clock_ms() - start;
-    pthread_join(t, NULL);
+    stopper_join(&s);
     assert_true(took < 50 + SLACK_MS);
     /* The flag is reset by the next think (a raised flag would end it at depth 1). */
     e->time.timeout_turn_ms = 300;

@@ -19,6 +19,7 @@
 #include "brain/vcf.h"
 #include "brain/vct.h"
 #include "tests/support/positions.h"
+#include "tests/support/stopper.h"
 
 typedef struct Fixture {
     Evaluator *ev;
@@ -377,20 +378,6 @@ static void past_deadline_still_answers(void **state)
     free(tp);
 }
 
-typedef struct Stopper {
-    atomic_int *flag;
-    int after_ms;
-} Stopper;
-
-static void *stop_later(void *arg)
-{
-    Stopper *s = arg;
-    struct timespec t = {0, s->after_ms * 1000000L};
-    nanosleep(&t, NULL);
-    atomic_store(s->flag, 1);
-    return NULL;
-}
-
 static void stop_flag_is_honoured(void **state)
 {
     Fixture *f = *state;
@@ -405,13 +392,12 @@ static void stop_flag_is_honoured(void **state)
     check_answer(&tp[0], &b, r);
 
     atomic_store(&stop, 0); /* raised from another thread while searching without a deadline */
-    Stopper s = {&stop, 50};
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    Stopper s;
+    assert_true(stopper_start(&s, stopper_raise_flag, &stop, 50));
     int64_t start = clock_ms();
     r = search_best_move(f->search, &b, &lim, &stop);
     int64_t took = clock_ms() - start;
-    pthread_join(t, NULL);
+    stopper_join(&s);
     assert_true(took < 50 + DEADLINE_SLACK_MS);
     assert_true(took >= 45); /* it ran until the stop, not to a quick proof */
     check_answer(&tp[0], &b, r);
@@ -426,13 +412,12 @@ static void paper_mode_stop_flag_is_honoured(void **state)
     Board b = tp[0].board;
     atomic_int stop;
     atomic_init(&stop, 0);
-    Stopper s = {&stop, 50};
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    Stopper s;
+    assert_true(stopper_start(&s, stopper_raise_flag, &stop, 50));
     int64_t start = clock_ms();
     SearchResult r = search_full_width(f->search, &b, 4, &stop); /* far more than 50 ms */
     int64_t took = clock_ms() - start;
-    pthread_join(t, NULL);
+    stopper_join(&s);
     assert_true(took < 50 + DEADLINE_SLACK_MS);
     assert_true(r.depth < 4);
     check_answer(&tp[0], &b, r);

@@ -21,6 +21,7 @@
 #include "brain/tt.h"
 #include "kernels/evaluator.h"
 #include "tests/support/positions.h"
+#include "tests/support/stopper.h"
 
 /* ---- the shared table ---------------------------------------------------------------------- */
 
@@ -192,20 +193,6 @@ static void threads_never_answer_a_blocked_cell(void **state)
     free(tp);
 }
 
-typedef struct Stopper {
-    Engine *e;
-    int after_ms;
-} Stopper;
-
-static void *stop_later(void *arg)
-{
-    Stopper *s = arg;
-    struct timespec t = {0, s->after_ms * 1000000L};
-    nanosleep(&t, NULL);
-    engine_stop(s->e);
-    return NULL;
-}
-
 /* A think of a minute on 4 threads returns once stopped (the helpers are joined, or the next
  * think would race them), and the next think runs normally. */
 static void stop_ends_a_threaded_think(void **state)
@@ -217,11 +204,10 @@ static void stop_ends_a_threaded_think(void **state)
     set_test_position(e, &tp[0]);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;
-    Stopper s = {e, 100};
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, stop_later, &s), 0);
+    Stopper s;
+    assert_true(stopper_start(&s, stopper_stop_engine, e, 100));
     think_allowed(e);
-    pthread_join(t, NULL);
+    stopper_join(&s);
     e->time.timeout_turn_ms = 200;
     think_allowed(e);
     assert_true(e->last.depth >= 2); /* the stop did not outlive its think */

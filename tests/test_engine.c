@@ -37,27 +37,6 @@ static int teardown(void **state)
 }
 
 /* The position as a BOARD command gives it: the side to move's stones are field 1. */
-static int to_stones(const Board *b, PositionStone *out)
-{
-    for (int i = 0; i < b->nstones; i++) {
-        int c = b->history[i], color = b->cell[c];
-        out[i].x = cell_x(c);
-        out[i].y = cell_y(c);
-        out[i].field = color == BLOCKER ? 3 : color == b->to_move ? 1 : 2;
-    }
-    return b->nstones;
-}
-
-/* Starts a game of the position's size and rule and sets the position. */
-static void set_test_position(Engine *e, const TestPosition *tp)
-{
-    PositionStone stones[BOARD_CELLS];
-    assert_int_equal(engine_set_rule(e, tp->rule), ENGINE_OK);
-    assert_int_equal(engine_start(e, tp->board.size), ENGINE_OK);
-    int n = to_stones(&tp->board, stones);
-    assert_int_equal(engine_set_position(e, stones, n), ENGINE_OK);
-}
-
 static bool same_board(const Board *a, const Board *b)
 {
     return a->size == b->size && a->rule == b->rule && a->nstones == b->nstones &&
@@ -248,7 +227,7 @@ static void takes_wins_and_blocks(void **state)
             TestPosition *tp = tp_load_or_fail(files[k], &n);
             for (int i = 0; i < n; i++) {
                 int x, y;
-                set_test_position(e, &tp[i]);
+                assert_int_equal(tp_set_engine(e, &tp[i]), ENGINE_OK);
                 e->time.timeout_turn_ms = 300;
                 think_legal(e, clock_ms(), &x, &y);
                 if (!tp_in(tp[i].expect, tp[i].nexpect, cell_index(x, y)))
@@ -273,7 +252,7 @@ static void turn_time_is_honoured_in_both_modes(void **state)
     for (int mode = MODE_TREE; mode <= MODE_PAPER; mode++) {
         e->opts.mode = (SearchMode)mode;
         e->opts.paper_level = 4; /* far more than the turn allows */
-        set_test_position(e, &tp[0]);
+        assert_int_equal(tp_set_engine(e, &tp[0]), ENGINE_OK);
         e->time.timeout_turn_ms = 200;
         int x, y;
         int64_t start = clock_ms();
@@ -294,7 +273,7 @@ static void zero_turn_time_answers_at_once(void **state)
     Engine *e = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_middle.txt", &n);
-    set_test_position(e, &tp[0]);
+    assert_int_equal(tp_set_engine(e, &tp[0]), ENGINE_OK);
     e->time.timeout_turn_ms = 0;
     int x, y;
     think_legal(e, clock_ms(), &x, &y);
@@ -308,7 +287,7 @@ static void stop_ends_a_long_think(void **state)
     int n;
     /* A position without a quick threat-sequence win: the think must last until the stop. */
     TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
-    set_test_position(e, &tp[0]);
+    assert_int_equal(tp_set_engine(e, &tp[0]), ENGINE_OK);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;
     Stopper s;
@@ -396,7 +375,7 @@ static void forbidden_points_only_under_renju(void **state)
     Engine *e = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_renju.txt", &n);
-    set_test_position(e, &tp[0]); /* a double-three point at 7,4 */
+    assert_int_equal(tp_set_engine(e, &tp[0]), ENGINE_OK); /* a double-three point at 7,4 */
     int xs[BOARD_CELLS], ys[BOARD_CELLS];
     int k = engine_forbidden_points(e, xs, ys, BOARD_CELLS);
     bool found = false;

@@ -114,20 +114,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static void set_test_position(Engine *e, const TestPosition *tp)
-{
-    PositionStone stones[BOARD_CELLS];
-    const Board *b = &tp->board;
-    for (int i = 0; i < b->nstones; i++) {
-        int c = b->history[i], color = b->cell[c];
-        stones[i] = (PositionStone){cell_x(c), cell_y(c),
-                                    color == BLOCKER ? 3 : color == b->to_move ? 1 : 2};
-    }
-    assert_int_equal(engine_set_rule(e, tp->rule), ENGINE_OK);
-    assert_int_equal(engine_start(e, b->size), ENGINE_OK);
-    assert_int_equal(engine_set_position(e, stones, b->nstones), ENGINE_OK);
-}
-
 /* A legal answer that is not blocked, on an unchanged board. */
 static int think_allowed(Engine *e)
 {
@@ -147,7 +133,7 @@ static void expected_moves_with(Engine *e, int threads, const char *path)
     int n;
     TestPosition *tp = tp_load_or_fail(path, &n);
     for (int i = 0; i < n; i++) {
-        set_test_position(e, &tp[i]);
+        assert_int_equal(tp_set_engine(e, &tp[i]), ENGINE_OK);
         e->time.timeout_turn_ms = 300;
         int cell = think_allowed(e);
         assert_non_null(e->smp);
@@ -177,7 +163,7 @@ static void threads_never_answer_a_blocked_cell(void **state)
     for (int threads = 2; threads <= 4; threads += 2) {
         assert_int_equal(engine_set_threads(e, threads), ENGINE_OK);
         for (int i = 0; i < n; i++) {
-            set_test_position(e, &tp[i]);
+            assert_int_equal(tp_set_engine(e, &tp[i]), ENGINE_OK);
             engine_block_reset(e);
             int xy[TP_MAX_CELLS][2];
             for (int k = 0; k < tp[i].nexpect; k++) {
@@ -201,7 +187,7 @@ static void stop_ends_a_threaded_think(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     assert_int_equal(engine_set_threads(e, 4), ENGINE_OK);
-    set_test_position(e, &tp[0]);
+    assert_int_equal(tp_set_engine(e, &tp[0]), ENGINE_OK);
     e->time.timeout_turn_ms = 60000;
     e->opts.max_depth = 64;
     Stopper s;

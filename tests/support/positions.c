@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brain/engine.h"
 #include "brain/rules.h"
 
 static int parse_cells(const char *s, int *cells, int max)
@@ -124,4 +125,21 @@ TestPosition *tp_load_or_fail(const char *path, int *n)
     if (*n <= 0)
         fail_msg("cannot load %s", path);
     return list;
+}
+
+int tp_set_engine(Engine *e, const TestPosition *tp)
+{
+    const Board *b = &tp->board;
+    PositionStone stones[BOARD_CELLS];
+    for (int i = 0; i < b->nstones; i++) {
+        int c = b->history[i], color = b->cell[c];
+        stones[i] = (PositionStone){cell_x(c), cell_y(c),
+                                    color == BLOCKER ? 3 : color == b->to_move ? 1 : 2};
+    }
+    EngineError err = engine_set_rule(e, tp->rule);
+    if (err == ENGINE_OK)
+        err = engine_start(e, b->size);
+    if (err == ENGINE_OK)
+        err = engine_set_position(e, stones, b->nstones);
+    return err;
 }

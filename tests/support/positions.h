@@ -41,4 +41,9 @@ TestPosition *tp_load_or_fail(const char *path, int *n);
 /* True when `cell` is one of the cells in list[0..n). */
 int tp_in(const int *list, int n, int cell);
 
+/* Starts a game of the position's size and rule on `e` and sets its stones, the side to move
+ * playing as "own" (field 1); returns the first EngineError that is not ENGINE_OK. */
+struct Engine;
+int tp_set_engine(struct Engine *e, const TestPosition *tp);
+
 #endif

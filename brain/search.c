@@ -366,6 +366,16 @@ static int keep_best(Board *b, uint16_t *moves, int n, int width)
 
 static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta);
 
+/* Lazy SMP: odd helpers (search_create_shared) take the moves after the first in reverse order
+ * at every node. Where all moves must be searched, they and the main search meet in the middle
+ * and each finds the other's half in the shared table: a split of the work without locks (on
+ * 8 middle games, time to depth 8-9 with 2 threads: 1.7x instead of 1.2x for the same order).
+ * Where the first move refutes, nothing changes. Returns the index of the k-th move to search. */
+static int nth_move(const Search *s, int k, int n)
+{
+    return s->worker % 2 == 1 && k > 0 ? n - k : k;
+}
+
 /* Principal variation search over ordered moves: the first with a full window, the rest with a
  * null window, re-searched when they beat alpha. Fail-soft. */
 static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
@@ -373,10 +383,11 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
 {
     int best = -INF;
     *best_move = moves[0];
-    for (int i = 0; i < n; i++) {
+    for (int k = 0; k < n; k++) {
+        int i = nth_move(s, k, n);
         board_play(b, moves[i]);
         int v;
-        if (i == 0) {
+        if (k == 0) {
             v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
         } else {
             v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -493,11 +504,12 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
     int alpha = -INF, best = -INF;
     *done = 0;
     *best_move = moves[0];
-    for (int i = 0; i < n; i++) {
+    for (int k = 0; k < n; k++) {
+        int i = nth_move(s, k, n);
         notify(s, SEARCH_EVENT_ROOT_MOVE, moves[i], 0, depth);
         board_play(b, moves[i]);
         int v;
-        if (i == 0) {
+        if (k == 0) {
             v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
         } else {
             v = -negamax(s, b, depth - 1, 1, -alpha - 1, -alpha);
@@ -507,7 +519,7 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
         board_undo(b);
         if (s->aborted)
             break;
-        *done = i + 1;
+        *done = k + 1;
         notify(s, SEARCH_EVENT_ROOT_DONE, moves[i], v, depth);
         if (v <= -PROVEN)
             notify(s, SEARCH_EVENT_LOST, moves[i], v, depth);
@@ -691,29 +703,28 @@ static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
 }
 
 /* Lazy SMP helpers (worker > 0) diverge from the main search so that the shared table gains
- * what the main search has not looked at yet. Each skips iterations in its own pattern (worker 1
- * searches the odd depths, worker 2 the even ones, workers 3-4 take pairs of depths, ...): a
- * helper that runs ahead of the main search leaves it deeper entries, instead of doing the same
- * iteration in step with it. The last depth is never skipped: a helper would sit idle through
- * the longest iteration. Workers from 2 on also search another root move first each iteration
- * (the best one still gets its turn). */
+ * what the main search has not looked at yet: besides the move order of nth_move, helpers from
+ * 2 on skip iterations in their own pattern (worker 2 searches the odd depths, worker 3 the
+ * even ones, workers 4-5 take pairs of depths, ...), so that one running ahead of the main
+ * search leaves it deeper entries. The last depth is never skipped: the helper would sit idle
+ * through the longest iteration. Even workers from 4 on also put another root move first (the
+ * best one still gets its turn). */
 static bool skips_depth(const Search *s, int depth, int max_depth)
 {
-    if (s->worker == 0 || depth >= max_depth)
+    if (s->worker < 2 || depth >= max_depth)
         return false;
-    int run = 1 + ((s->worker - 1) >> 1);
+    int run = 1 + ((s->worker - 2) >> 1);
     return (depth + s->worker) / run % 2 == 1;
 }
 
-static void perturb_root(const Search *s, uint16_t *moves, int n)
+static void perturb_root(const Search *s, uint16_t *order, int n)
 {
-    int k = s->worker >> 1;
-    if (k == 0 || n < 2)
+    if (s->worker < 4 || s->worker % 2 == 1 || n < 2)
         return;
-    k = 1 + (k - 1) % (n - 1);
-    uint16_t first = moves[0];
-    moves[0] = moves[k];
-    moves[k] = first;
+    int k = 1 + (s->worker / 2 - 2) % (n - 1);
+    uint16_t first = order[0];
+    order[0] = order[k];
+    order[k] = first;
 }
 
 /* Ends a preparation that found the answer without iterations. */
@@ -790,8 +801,10 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
         if (skips_depth(s, depth, max_depth))
             continue;
         int best_move, done;
-        perturb_root(s, moves, width);
-        int v = root_iteration(s, b, moves, width, depth, &best_move, &done);
+        uint16_t order[MOVES_MAX];
+        memcpy(order, moves, (size_t)width * sizeof *moves);
+        perturb_root(s, order, width);
+        int v = root_iteration(s, b, order, width, depth, &best_move, &done);
         if (s->aborted && done == 0)
             break;
         r.move = best_move;

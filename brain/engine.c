@@ -294,11 +294,13 @@ static int urgent_move(const Board *b)
     return CELL_NONE;
 }
 
-/* `excluded`: root cells never to answer (NULL: none). */
-static SearchResult search_tree_excluding(Engine *e, Board *b, int64_t deadline, int max_depth,
+/* `lim` without the node limit (the engine's); `excluded`: root cells never to answer (NULL:
+ * none). */
+static SearchResult search_tree_excluding(Engine *e, Board *b, SearchLimits lim,
                                           const uint8_t *excluded)
 {
-    SearchLimits lim = {deadline, max_depth < 1 ? 1 : max_depth, e->max_nodes};
+    lim.max_depth = lim.max_depth < 1 ? 1 : lim.max_depth;
+    lim.max_nodes = e->max_nodes;
     SearchObserver obs = {e->progress, e->progress_ctx, excluded};
     search_set_observer(e->search, &obs);
     /* Helpers are no use to a one-batch depth-1 answer. */
@@ -311,7 +313,8 @@ static SearchResult search_tree_excluding(Engine *e, Board *b, int64_t deadline,
 
 static SearchResult search_tree(Engine *e, Board *b, int64_t deadline, int max_depth)
 {
-    return search_tree_excluding(e, b, deadline, max_depth, NULL);
+    SearchLimits lim = {.deadline_ms = deadline, .max_depth = max_depth};
+    return search_tree_excluding(e, b, lim, NULL);
 }
 
 static bool allowed(const Board *b, const uint8_t *excluded, int cell)
@@ -351,8 +354,8 @@ static SearchResult search_paper(Engine *e, Board *b, int64_t deadline)
     return r;
 }
 
-/* `budget` ms from start_ms (<= 0: answer at once); `excluded` cells are never answered. */
-static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, int64_t budget,
+/* `time` from start_ms (max_ms <= 0: answer at once); `excluded` cells are never answered. */
+static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, TimeBudget time,
                                 const uint8_t *excluded)
 {
     int centre = cell_index(b->size / 2, b->size / 2);
@@ -360,17 +363,20 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, int64_t b
         return (SearchResult){centre, 0, 1, 0, 0};
     if (!have_search(e)) /* out of memory: still a legal move */
         return (SearchResult){any_allowed(b, excluded), 0, 0, 0, 0};
-    if (budget <= 0) /* answer at once: one evaluator batch (depth 1 never checks the clock) */
-        return search_tree_excluding(e, b, start_ms, 1, excluded);
-    int64_t deadline = start_ms + budget;
+    if (time.max_ms <= 0) { /* answer at once: one batch (depth 1 never checks the clock) */
+        SearchLimits now = {.deadline_ms = start_ms, .max_depth = 1};
+        return search_tree_excluding(e, b, now, excluded);
+    }
+    int64_t deadline = start_ms + time.max_ms;
     bool ga = e->opts.ga_mode != GA_OFF;
-    /* With the GA on, the tree stops at its share of the budget; the GA has the rest. */
-    int64_t tree_deadline =
-        ga ? start_ms + budget * (100 - e->opts.ga.share_pct) / 100 : deadline;
+    SearchLimits lim = {.deadline_ms = deadline, .max_depth = e->opts.max_depth};
+    if (ga) /* the tree stops at its share of the budget; the GA has the rest */
+        lim.deadline_ms = start_ms + time.max_ms * (100 - e->opts.ga.share_pct) / 100;
+    else if (time.target_ms < time.max_ms) /* a match clock: stop early or extend */
+        lim = (SearchLimits){deadline, e->opts.max_depth, 0, start_ms, start_ms + time.target_ms};
     bool paper = e->opts.mode == MODE_PAPER && !excluded; /* the paper's tree cannot exclude */
-    SearchResult r = paper ? search_paper(e, b, tree_deadline)
-                           : search_tree_excluding(e, b, tree_deadline, e->opts.max_depth,
-                                                   excluded);
+    SearchResult r = paper ? search_paper(e, b, lim.deadline_ms)
+                           : search_tree_excluding(e, b, lim, excluded);
     if (ga) /* the GA stage (brain/ga.h): keeps r unless it proves a better move */
         r = ga_refine(&e->opts.ga, e->opts.ga_mode, e->eval, e->search, b, r, excluded, deadline,
                       &e->stop);
@@ -383,8 +389,8 @@ bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
         return false;
     Board b = e->board; /* the search plays on a copy: the position never changes here */
     const uint8_t *excluded = blocked_cells(e);
-    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&b));
-    SearchResult r = choose_move(e, &b, start_ms, budget, excluded);
+    TimeBudget time = timeman_budget(&e->time, empty_cells(&b));
+    SearchResult r = choose_move(e, &b, start_ms, time, excluded);
     engine_clear_stop(e); /* a stop (YXSTOP, the paper-mode watchdog) ends with this search */
     if (r.move == CELL_NONE || e->board.cell[r.move] != EMPTY
         || !allowed(&e->board, excluded, r.move))
@@ -405,12 +411,14 @@ int engine_nbest(Engine *e, int64_t start_ms, int n, EngineMove *out)
         return 0;
     uint8_t excluded[BOARD_CELLS];
     memcpy(excluded, e->blocked, sizeof excluded);
-    int64_t budget = timeman_budget_ms(&e->time, empty_cells(&e->board));
+    /* n searches: each of a normal move's share, none extended */
+    int64_t budget = timeman_budget(&e->time, empty_cells(&e->board)).target_ms;
     int found = 0;
     while (found < n) {
         Board b = e->board;
         int64_t share = budget > 0 ? budget * (found + 1) / n - (clock_ms() - start_ms) : 0;
-        SearchResult r = choose_move(e, &b, clock_ms(), share > 0 ? share : 0, excluded);
+        share = share > 0 ? share : 0;
+        SearchResult r = choose_move(e, &b, clock_ms(), (TimeBudget){share, share}, excluded);
         if (r.move == CELL_NONE || e->board.cell[r.move] != EMPTY
             || !allowed(&e->board, excluded, r.move))
             r.move = any_allowed(&e->board, excluded);
@@ -483,7 +491,7 @@ static void add_move(Swap2Answer *out, int cell)
 /* Searches the Swap2 position `b` (n = 3 or 5 stones) and fills the answer. */
 static void swap2_decide(Engine *e, Board *b, int n, int64_t start_ms, Swap2Answer *out)
 {
-    int64_t budget = timeman_budget_ms(&e->time, empty_cells(b));
+    int64_t budget = timeman_budget(&e->time, empty_cells(b)).target_ms;
     int depth = budget > 0 ? e->opts.max_depth : 1;
     /* With three stones a second search (black's 5th stone) may follow: half the time each. */
     int64_t first_deadline = start_ms + (n == 3 ? budget / 2 : budget);

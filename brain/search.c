@@ -9,6 +9,7 @@
 #include "brain/moves.h"
 #include "brain/rules.h"
 #include "brain/threats.h"
+#include "brain/timeman.h"
 #include "brain/tt.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
@@ -55,6 +56,7 @@ struct Search {
     const atomic_int *stop;
     const atomic_int *stop_too; /* search_iterate's second flag (another thread's) */
     int64_t deadline;
+    int64_t start, target; /* SearchLimits' start_ms and target_ms */
     uint64_t max_nodes;
     uint64_t nodes, evals;
     bool aborted;
@@ -150,12 +152,14 @@ void search_set_observer(Search *s, const SearchObserver *obs)
 static uint16_t *ply_moves(Search *s, int ply) { return s->moves + (size_t)ply * MOVES_MAX; }
 static int32_t *ply_keys(Search *s, int ply) { return s->keys + (size_t)ply * MOVES_MAX; }
 
-static void begin_call(Search *s, int64_t deadline, uint64_t max_nodes, const atomic_int *stop)
+static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *stop)
 {
     s->stop = stop;
     s->stop_too = NULL;
-    s->deadline = deadline;
-    s->max_nodes = max_nodes;
+    s->deadline = lim->deadline_ms;
+    s->start = lim->start_ms;
+    s->target = lim->target_ms;
+    s->max_nodes = lim->max_nodes;
     s->nodes = 0;
     s->evals = 0;
     s->aborted = false;
@@ -618,11 +622,12 @@ static VcfResult vcf_of(Search *s, Board *b, int color, uint64_t max_nodes)
  * fours included: he must answer them first). A static ranking cannot see such a threat coming,
  * and the tree's width rarely reaches its refutations. Keeps every move when none refutes it (or
  * time ran out before any was proven to). Returns the new count. */
-static int refute_vcf(Search *s, Board *b, uint16_t *moves, int n)
+static int refute_vcf(Search *s, Board *b, uint16_t *moves, int n, bool *threatened)
 {
     int opp = opponent_of(b->to_move);
     if (vcf_of(s, b, opp, ROOT_VCF_NODES).move == CELL_NONE)
         return n;
+    *threatened = true;
     int kept = 0;
     for (int i = 0; i < n; i++) {
         board_play(b, moves[i]);
@@ -666,12 +671,14 @@ static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
 }
 
 /* A clock_ms() deadline 1/share of the time left from now (0: no deadline). */
+/* A share of the time to the end of the move: to its target when it has one. */
 static int64_t share_of_time(const Search *s, int share)
 {
-    if (s->deadline <= 0)
+    int64_t end = s->target > 0 && s->target < s->deadline ? s->target : s->deadline;
+    if (end <= 0)
         return 0;
     int64_t now = clock_ms();
-    return now + (s->deadline > now ? (s->deadline - now) / share : 0);
+    return now + (end > now ? (end - now) / share : 0);
 }
 
 static int root_vct(Search *s, Board *b, int *plies)
@@ -682,7 +689,7 @@ static int root_vct(Search *s, Board *b, int *plies)
 /* When the opponent threatens a win by threes, drops the root moves after which he still has
  * one. Checks end at a share of the time; moves not proven lost are kept, and every move is kept
  * when all are lost. Returns the new count. */
-static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
+static int refute_vct(Search *s, Board *b, uint16_t *moves, int n, bool *threatened)
 {
     int64_t deadline = share_of_time(s, REFUTE_TIME_SHARE);
     int side = b->to_move;
@@ -691,6 +698,7 @@ static int refute_vct(Search *s, Board *b, uint16_t *moves, int n)
     board_set_to_move(b, side);
     if (threat == CELL_NONE)
         return n;
+    *threatened = true;
     int kept = 0;
     for (int i = 0; i < n; i++) {
         board_play(b, moves[i]);
@@ -745,6 +753,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
         tt_new_search(s->tt);
     SearchResult *r = &root->result;
     *r = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    root->threatened = false;
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, r);
     if (s->obs.excluded)
@@ -762,7 +771,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
             *r = (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, 0, 0};
             return answered(s, b, root);
         }
-        n = refute_vcf(s, b, moves, n);
+        n = refute_vcf(s, b, moves, n, &root->threatened);
     }
     if (n == 0) /* answered without a search: a win now or a forced block */
         return answered(s, b, root);
@@ -777,7 +786,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
     notify_iteration(s, b, r);
     int width = keep_best(b, moves, n, ROOT_WIDTH);
     if (width > 1)
-        width = refute_vct(s, b, moves, width);
+        width = refute_vct(s, b, moves, width, &root->threatened);
     if (moves[0] != r->move) { /* the depth-1 answer was dropped */
         r->move = moves[0];
         r->score = 0; /* not known: the next iteration tells */
@@ -789,6 +798,20 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
     return width <= 1 || max_depth < 2 || is_proven(r->score);
 }
 
+/* Whether the main search, with a target, should go one iteration deeper after one that
+ * ended with `v` and `best` (the previous ones: *last_score and *last_best). */
+static bool go_deeper(Search *s, const SearchRoot *root, int v, int best, int *last_score,
+                      int *last_best, bool *changed_before)
+{
+    bool changed = *last_best != CELL_NONE && best != *last_best;
+    SearchProgress p = {clock_ms() - s->start, changed + *changed_before,
+                        *last_best != CELL_NONE ? *last_score - v : 0, root->threatened};
+    *changed_before = changed;
+    *last_best = best;
+    *last_score = v;
+    return s->worker > 0 || s->target <= 0 || timeman_go_deeper(s->target - s->start, &p);
+}
+
 /* search_iterate's work, in the call begun by the caller. */
 static SearchResult iterate_root(Search *s, Board *b, int max_depth, const SearchRoot *root)
 {
@@ -797,6 +820,8 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
     uint16_t *moves = ply_moves(s, 0);
     int width = root->n;
     memcpy(moves, root->moves, (size_t)width * sizeof *moves);
+    int last_score = r.score, last_best = CELL_NONE;
+    bool changed_before = false;
     for (int depth = 2; width > 1 && depth <= max_depth && !is_proven(r.score); depth++) {
         if (skips_depth(s, depth, max_depth))
             continue;
@@ -814,6 +839,8 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
         r.depth = depth;
         move_to_front(moves, width, best_move);
         notify_iteration(s, b, &r);
+        if (!go_deeper(s, root, v, best_move, &last_score, &last_best, &changed_before))
+            break;
     }
     r.nodes = s->nodes;
     r.evals = s->evals;
@@ -838,7 +865,7 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
                               const atomic_int *stop)
 {
     struct IncState *before = follow_board(s, b);
-    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    begin_call(s, lim, stop);
     SearchRoot root;
     SearchResult r = prepare_root(s, b, lim->max_depth, &root)
                          ? root.result
@@ -851,7 +878,7 @@ bool search_prepare(Search *s, Board *b, const SearchLimits *lim, const atomic_i
                     SearchRoot *root)
 {
     struct IncState *before = follow_board(s, b);
-    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    begin_call(s, lim, stop);
     bool final = prepare_root(s, b, lim->max_depth, root);
     b->inc = before;
     return final;
@@ -861,7 +888,7 @@ SearchResult search_iterate(Search *s, Board *b, const SearchLimits *lim, const 
                             const atomic_int *stop_too, const SearchRoot *root)
 {
     struct IncState *before = follow_board(s, b);
-    begin_call(s, lim->deadline_ms, lim->max_nodes, stop);
+    begin_call(s, lim, stop);
     s->stop_too = stop_too;
     s->nodes = root->result.nodes;
     s->evals = root->result.evals;
@@ -1000,7 +1027,7 @@ static int fw_root_deep(Search *s, Board *b, const uint16_t *moves, int n, int l
  * pass answers the best of the root moves it completed; depth stays 1 then. */
 SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int *stop)
 {
-    begin_call(s, 0, 0, stop);
+    begin_call(s, &(SearchLimits){0}, stop);
     SearchResult r = {CELL_NONE, 0, 0, 0, 0};
     level = level < 1 ? 1 : level > 4 ? 4 : level;
     uint16_t *moves = ply_moves(s, 0);

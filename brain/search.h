@@ -18,6 +18,12 @@ typedef struct SearchLimits {
     int64_t deadline_ms; /* clock_ms() value at which to stop; <= 0: no deadline */
     int max_depth;       /* plies; iterative deepening stops there */
     uint64_t max_nodes;  /* 0: no node limit */
+    /* A move's target (brain/timeman.h): clock_ms() values of when the move's clock started and
+     * of when a normal move ends. Past half the target no new iteration starts unless the
+     * best move is unstable or threatened (timeman_go_deeper). target_ms <= 0: no target,
+     * iterations go on to the deadline. */
+    int64_t start_ms;
+    int64_t target_ms;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -93,6 +99,7 @@ SearchResult search_best_move(Search *s, Board *b, const SearchLimits *lim,
 typedef struct SearchRoot {
     SearchResult result; /* the answer so far: the depth-1 one, or the final one */
     int n;               /* moves for the iterations, best first (never an excluded one) */
+    bool threatened;     /* the opponent threatens a forced win: the moves are its refutations */
     uint16_t moves[MOVES_MAX];
 } SearchRoot;
 

@@ -1,7 +1,9 @@
-/* Time management: how long the brain may think for one move, from the Gomocup limits. */
+/* Time management: how long the brain may think for one move, from the Gomocup limits, and
+ * when a search that has time left should still go one iteration deeper. */
 #ifndef GAMOK_TIMEMAN_H
 #define GAMOK_TIMEMAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Time limit values as the protocol's INFO keys give them. */
@@ -16,10 +18,33 @@ typedef struct TimeLimits {
 /* Defaults until the manager says otherwise (Gomocup's fastgame turn limit, no match limit). */
 void timeman_defaults(TimeLimits *t);
 
-/* Milliseconds the search may use for this move, counted from when the command arrived:
- * never more than min(timeout_turn, a fair share of time_left) minus a safety margin.
- * `empty_cells` lets the share grow as the board fills (fewer moves are left).
- * Returns 0 when the brain must answer at once (timeout_turn 0, no time left). */
-int64_t timeman_budget_ms(const TimeLimits *t, int empty_cells);
+/* A move's time, in ms counted from when the command arrived. */
+typedef struct TimeBudget {
+    /* What a normal move takes: the share of the remaining match time (never over the turn
+     * limit). Below max_ms only when time saved now can be spent later (a match clock);
+     * then the search may stop early or extend past it (timeman_go_deeper). */
+    int64_t target_ms;
+    /* Never passed: a search still running then stops mid-iteration. At most the turn limit
+     * and a few shares of the match time, minus a safety margin. */
+    int64_t max_ms;
+} TimeBudget;
+
+/* Both are 0 when the brain must answer at once (timeout_turn 0, no time left).
+ * `empty_cells` lets the share grow as the board fills (fewer moves are left). */
+TimeBudget timeman_budget(const TimeLimits *t, int empty_cells);
+
+/* What the iterations of a move have shown so far. */
+typedef struct SearchProgress {
+    int64_t elapsed_ms; /* since the move's clock started */
+    int best_changes;   /* iterations among the last two that changed the best move */
+    int score_drop;     /* how far the last iteration's score fell below the one before */
+    bool threatened;    /* the opponent threatens a forced win: only refutations are searched */
+} SearchProgress;
+
+/* Whether to start another iteration with `target_ms` as the move's target: while the
+ * elapsed time is under half the target, the next iteration (2-3 times longer than all before
+ * it) is expected to end near the target. An unstable best move, a falling score or a threat
+ * stretch the target (the hard limit still holds). */
+bool timeman_go_deeper(int64_t target_ms, const SearchProgress *p);
 
 #endif

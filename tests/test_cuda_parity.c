@@ -307,7 +307,7 @@ static void test_same_moves(void **state)
             SearchResult r[2];
             for (int e = 0; e < 2; e++) {
                 Board b = tp[i].board;
-                SearchLimits lim = {0, 4, 0};
+                SearchLimits lim = {.deadline_ms = 0, .max_depth = 4, .max_nodes = 0};
                 search_clear(s[e]);
                 r[e] = search_best_move(s[e], &b, &lim, NULL);
             }

@@ -328,7 +328,7 @@ static void test_keeps_the_tree_move_when_nothing_is_proven(void **state)
     GaParams p = small_params();
     for (int k = POS_QUIET; k <= POS_LONE_FOUR; k++) {
         Board b = f->tp[k].board;
-        SearchLimits lim = {0, 4, 0};
+        SearchLimits lim = {.deadline_ms = 0, .max_depth = 4, .max_nodes = 0};
         search_clear(f->search);
         SearchResult tree = search_best_move(f->search, &b, &lim, NULL);
         assert_true(tree.score < SCORE_WIN_MIN);

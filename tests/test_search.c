@@ -48,7 +48,7 @@ static int teardown(void **state)
 
 static SearchResult search_depth(Fixture *f, Board *b, int depth)
 {
-    SearchLimits lim = {0, depth, 0};
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = depth, .max_nodes = 0};
     search_clear(f->search);
     return search_best_move(f->search, b, &lim, NULL);
 }
@@ -265,6 +265,26 @@ static void refutes_the_opponents_threes(void **state)
     free(tp);
 }
 
+/* The preparation tells the time manager when the root moves were cut to refutations. */
+static void prepare_says_when_threatened(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
+    Board b = tp[0].board;
+    board_set_to_move(&b, WHITE);
+    SearchLimits lim = {.max_depth = 8};
+    SearchRoot root;
+    search_prepare(f->search, &b, &lim, NULL, &root);
+    assert_true(root.threatened);
+    free(tp);
+    tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
+    b = tp[0].board;
+    assert_false(search_prepare(f->search, &b, &lim, NULL, &root));
+    assert_false(root.threatened);
+    free(tp);
+}
+
 static void empty_board_answers_the_centre(void **state)
 {
     Fixture *f = *state;
@@ -349,12 +369,31 @@ static void deadline_is_honoured(void **state)
     TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
     int64_t start = clock_ms();
-    SearchLimits lim = {start + 100, 64, 0};
+    SearchLimits lim = {.deadline_ms = start + 100, .max_depth = 64, .max_nodes = 0};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
     int64_t took = clock_ms() - start;
     assert_true(took < 100 + DEADLINE_SLACK_MS);
     assert_true(took >= 90); /* no quick win here: the search must use the time it was given */
     assert_true(r.depth >= 1);
+    check_answer(&tp[0], &b, r);
+    free(tp);
+}
+
+/* With a target (a match clock) and a far deadline, the search stops iterating soon after half
+ * the target on a quiet position: no iteration starts once that is spent. */
+static void target_ends_the_search_early(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
+    Board b = tp[0].board;
+    int64_t start = clock_ms();
+    SearchLimits lim = {.deadline_ms = start + 20000, .max_depth = 64, .start_ms = start,
+                        .target_ms = start + 100};
+    SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+    int64_t took = clock_ms() - start;
+    assert_true(took < 10000);
+    assert_true(r.depth >= 2 && r.depth < 64);
     check_answer(&tp[0], &b, r);
     free(tp);
 }
@@ -365,7 +404,7 @@ static void past_deadline_still_answers(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
-    SearchLimits lim = {clock_ms() - 1000, 64, 0};
+    SearchLimits lim = {.deadline_ms = clock_ms() - 1000, .max_depth = 64, .max_nodes = 0};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
     assert_int_equal(r.depth, 1);
     check_answer(&tp[0], &b, r);
@@ -386,7 +425,7 @@ static void stop_flag_is_honoured(void **state)
     Board b = tp[0].board;
     atomic_int stop;
     atomic_init(&stop, 1); /* already raised: depth 1 only */
-    SearchLimits lim = {0, 64, 0};
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = 64, .max_nodes = 0};
     SearchResult r = search_best_move(f->search, &b, &lim, &stop);
     assert_int_equal(r.depth, 1);
     check_answer(&tp[0], &b, r);
@@ -430,7 +469,7 @@ static void node_limit_is_honoured(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
     Board b = tp[0].board;
-    SearchLimits lim = {0, 64, 500};
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = 64, .max_nodes = 500};
     SearchResult r = search_best_move(f->search, &b, &lim, NULL);
     assert_true(r.nodes <= 501);
     assert_true(r.nodes >= 400); /* stopped by the limit, not by a proof */
@@ -447,7 +486,7 @@ static void small_memory_still_searches(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_forced.txt", &n);
     Board b = tp[2].board; /* the four-three */
-    SearchLimits lim = {0, tp[2].depth, 0};
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = tp[2].depth, .max_nodes = 0};
     SearchResult r = search_best_move(s, &b, &lim, NULL);
     check_answer(&tp[2], &b, r);
     search_destroy(s);
@@ -509,12 +548,14 @@ int main(void)
         cmocka_unit_test(vcf_node_limit_is_reported),
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(refutes_the_opponents_threes),
+        cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(empty_board_answers_the_centre),
         cmocka_unit_test(same_search_same_answer),
         cmocka_unit_test(paper_mode_wins_and_blocks_at_every_level),
         cmocka_unit_test(paper_mode_middle_game_is_legal),
         cmocka_unit_test(paper_mode_renju_is_legal),
         cmocka_unit_test(deadline_is_honoured),
+        cmocka_unit_test(target_ends_the_search_early),
         cmocka_unit_test(past_deadline_still_answers),
         cmocka_unit_test(stop_flag_is_honoured),
         cmocka_unit_test(paper_mode_stop_flag_is_honoured),

@@ -227,7 +227,7 @@ static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded,
     SearchObserver obs = {NULL, NULL, excluded};
     search_set_observer(main, &obs);
     search_set_observer(single, &obs);
-    SearchLimits lim = {0, depth, max_nodes};
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = depth, .max_nodes = max_nodes};
     SearchRoot root;
     assert_false(search_prepare(single, b, &lim, NULL, &root));
     /* Else the position no longer has the preparation drop moves (ROOT_WIDTH is 20). */

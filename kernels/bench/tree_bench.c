@@ -58,7 +58,7 @@ static Totals run(Evaluator *ev, const TestPosition *pos, int n, int depth, uint
     }
     for (int i = 0; i < n; i++) {
         Board b = pos[i].board;
-        SearchLimits lim = {0, depth, 0};
+        SearchLimits lim = {.deadline_ms = 0, .max_depth = depth, .max_nodes = 0};
         search_clear(s);
         double t0 = now_s();
         SearchResult r = search_best_move(s, &b, &lim, NULL);

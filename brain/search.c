@@ -36,6 +36,13 @@
 /* Killer moves kept per ply: a move that refuted one node often refutes its siblings (the
  * same attack or the same block, a few cells from the move that led there). */
 #define KILLERS 2
+/* History: each refutation adds depth^2 to its cell's count for the side that played it; the
+ * count / 4, at most HISTORY_MAX (a sixth of an open three), is added to the one-ply value in
+ * ordering. Small, since it also decides which moves forward pruning keeps (nodes to depth 8
+ * on tests/positions/tree_bench.txt with killers: 2.89 M -> 2.79 M; a cap of 256: 2.73 M). */
+#define HISTORY_SHIFT 2
+#define HISTORY_MAX 64
+#define HISTORY_FULL (HISTORY_MAX << HISTORY_SHIFT) /* counts stop there */
 
 #define INF (SCORE_WIN + 1)
 /* Decided scores (the search's own wins and losses and the evaluator's special conditions)
@@ -53,6 +60,7 @@ struct Search {
     VcfMemo *vcf_memo;
     IncState *inc;   /* follows the searched board when the evaluator scores through one */
     uint16_t killers[MAX_PLY][KILLERS]; /* per ply: the last moves that refuted a sibling */
+    int32_t history[2][BOARD_CELLS];    /* per colour - 1 and cell: refutations, by depth */
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
@@ -170,6 +178,7 @@ static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *sto
     s->aborted = false;
     s->observing = false; /* the tree searches turn it on */
     memset(s->killers, 0xff, sizeof s->killers); /* CELL_NONE */
+    memset(s->history, 0, sizeof s->history);
 }
 
 /* ---- the observer -------------------------------------------------------------------------- */
@@ -346,7 +355,8 @@ static int frontier(Search *s, Board *b, const uint16_t *moves, int n, int ply)
 }
 
 /* Orders an interior node's moves: the transposition-table move first, then the ply's killers
- * (unless they lose at once), then the one-ply static value of each child (one batch).
+ * (unless they lose at once), then the one-ply static value of each child (one batch) plus a
+ * small history bonus.
  * Returns the best static value. */
 static int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move)
 {
@@ -357,10 +367,13 @@ static int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int
     for (int i = 0; i < n; i++) {
         if (moves[i] == tt_move)
             keys[i] = INT32_MAX;
-        else if (keys[i] > -PROVEN)
+        else if (keys[i] > -PROVEN) {
+            int h = s->history[b->to_move - 1][moves[i]] >> HISTORY_SHIFT;
+            keys[i] += h < HISTORY_MAX ? h : HISTORY_MAX;
             for (int k = 0; k < KILLERS; k++)
                 if (moves[i] == killer[k])
                     keys[i] = INT32_MAX - 1 - k;
+        }
     }
     sort_moves(moves, keys, n);
     return best;
@@ -431,6 +444,8 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
             alpha = v;
         if (alpha >= beta) {
             add_killer(s, ply, moves[i]);
+            int32_t *h = &s->history[b->to_move - 1][moves[i]];
+            *h = *h + depth * depth < HISTORY_FULL ? *h + depth * depth : HISTORY_FULL;
             break;
         }
     }

@@ -344,14 +344,51 @@ static int node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
     return n;
 }
 
-/* A frontier node: every child scored in one evaluator batch instead of recursing. */
-static int frontier(Search *s, Board *b, const uint16_t *moves, int n, int ply)
+/* Moves a frontier node tries first: the table's move, then the ply's killers (in the
+ * candidate order otherwise: the same order whichever evaluator scores). */
+static void frontier_order(const Search *s, uint16_t *moves, int n, int ply, int tt_move)
 {
+    int front = 0;
+    for (int k = -1; k < KILLERS; k++) {
+        int want = k < 0 ? tt_move : s->killers[ply][k];
+        for (int i = front; i < n && want != CELL_NONE; i++) {
+            if (moves[i] == want) {
+                uint16_t m = moves[i];
+                memmove(&moves[front + 1], &moves[front], (size_t)(i - front) * sizeof *moves);
+                moves[front++] = m;
+                break;
+            }
+        }
+    }
+}
+
+/* A frontier node: its children's one-ply values instead of recursing. With the incremental
+ * state they are worked out one by one, and the first at or above beta ends the node (a lower
+ * bound); through an evaluator they come in one batch, read in the same order to the same
+ * answer. */
+static int frontier(Search *s, Board *b, uint16_t *moves, int n, int ply, int beta, int tt_move)
+{
+    frontier_order(s, moves, n, ply, tt_move);
+    IncState *inc = board_incremental(b);
     int32_t *vals = ply_keys(s, ply);
-    score_moves(s, b, moves, n, ply, vals);
-    int i = best_index(vals, n);
-    tt_store(s->tt, b->hash, 1, TT_EXACT, score_to_tt(vals[i], ply), moves[i]);
-    return vals[i];
+    if (!inc)
+        score_moves(s, b, moves, n, ply, vals);
+    int best = -INF, best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        int v = inc ? decided_from(-inc_score_child(inc, b->to_move, moves[i]), ply) : vals[i];
+        if (v > best) {
+            best = v;
+            best_move = moves[i];
+        }
+        if (best >= beta) {
+            s->evals += inc ? (uint64_t)(i + 1) : 0;
+            tt_store(s->tt, b->hash, 1, TT_LOWER, score_to_tt(best, ply), best_move);
+            return best;
+        }
+    }
+    s->evals += inc ? (uint64_t)n : 0;
+    tt_store(s->tt, b->hash, 1, TT_EXACT, score_to_tt(best, ply), best_move);
+    return best;
 }
 
 /* Orders an interior node's moves: the transposition-table move first, then the ply's killers
@@ -523,7 +560,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         return win;
     }
     if (depth <= 1 || !can_recurse)
-        return frontier(s, b, moves, n, ply);
+        return frontier(s, b, moves, n, ply, beta, tt_move);
     int best_static = order_moves(s, b, moves, n, ply, tt_move);
     if (best_static >= PROVEN) {
         /* The evaluator sees a forced win one move away (an open four, a safe 4-3, ...). */

@@ -3,7 +3,8 @@
  * each searched to a fixed depth with a fresh table. Twice: children scored from the
  * incremental state (kernels/incremental.h, what the CPU evaluator offers), and through
  * whole-position batches (the same evaluator with that offer hidden, as a GPU evaluator is
- * used). Options: --depth N (default 6), --max-positions N. */
+ * used). Options: --depth N (default 6), --max-positions N, --batch 0 (the incremental
+ * path only: for profiling it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,12 +81,14 @@ static void print_row(const char *name, Totals t)
 
 int main(int argc, char **argv)
 {
-    int depth = 6, max_positions = 1000;
+    int depth = 6, max_positions = 1000, with_batch = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--depth"))
             depth = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--max-positions"))
             max_positions = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--batch"))
+            with_batch = atoi(argv[i + 1]);
     }
     TestPosition all[64];
     int n = 0;
@@ -107,6 +110,10 @@ int main(int argc, char **argv)
            depth, n);
     Totals ti = run(cpu, all, n, depth, inc_moves);
     print_row("incremental children", ti);
+    if (!with_batch) {
+        evaluator_destroy(cpu);
+        return 0;
+    }
     Totals tb = run(&batch, all, n, depth, batch_moves);
     print_row("batch children (no incremental)", tb);
     /* Both paths score identically, so the trees are the same: same moves, same node count. */

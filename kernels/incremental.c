@@ -47,8 +47,20 @@ static void side_add(IncSide *side, uint16_t entry, int cell, int sign)
         side->five_xor ^= cell;
 }
 
-static void set_key(IncState *st, int cell, uint32_t key)
+/* The put being recorded (NULL when none): its cells' keys and entries before they change. */
+static void record_key(IncUndo *u, const IncState *st, int cell)
 {
+    int i = u->n++;
+    u->cells[i] = (uint16_t)cell;
+    u->key[i] = st->cell_key[cell];
+    u->entry[0][i] = st->entry[0][cell];
+    u->entry[1][i] = st->entry[1][cell];
+}
+
+static void set_key(IncState *st, IncUndo *u, int cell, uint32_t key)
+{
+    if (u && cell != u->cell) /* the stone's own cell is recorded once, up front */
+        record_key(u, st, cell);
     st->cell_key[cell] = key;
     for (int c = 0; c < 2; c++) {
         uint16_t e = st->cell_table[c][(key >> (16 * c)) & 0xFFFFu];
@@ -61,7 +73,7 @@ static void set_key(IncState *st, int cell, uint32_t key)
 }
 
 /* Recomputes what line (d, index) gives the cells within 5 of `pos`, and its fives. */
-static void refresh_line(IncState *st, int d, int index, int pos)
+static void refresh_line(IncState *st, IncUndo *u, int d, int index, int pos)
 {
     const int n = st->size, len = line_len(n, d, index);
     if (len < 5)
@@ -86,12 +98,13 @@ static void refresh_line(IncState *st, int d, int index, int pos)
         }
         uint32_t key = (st->cell_key[cell] & clear) | cls << (4 * d);
         if (key != st->cell_key[cell])
-            set_key(st, cell, key);
+            set_key(st, u, cell, key);
     }
 }
 
-/* Writes `v` into the cell's 2 bits of its four lines, then refreshes them. */
-static void change(IncState *st, int cell, int v)
+/* Writes `v` into the cell's 2 bits of its four lines, then refreshes them; `u` (may be NULL)
+ * records what changes. */
+static void change(IncState *st, IncUndo *u, int cell, int v)
 {
     const int n = st->size, x = cell_x(cell), y = cell_y(cell);
     st->cell[cell] = (uint8_t)v;
@@ -100,15 +113,71 @@ static void change(IncState *st, int cell, int v)
         int bit = 2 * (s.pos + SCORE_PAD);
         uint64_t *code = &st->line[d][s.index];
         *code = (*code & ~(3ull << bit)) | (uint64_t)v << bit;
-        refresh_line(st, d, s.index, s.pos);
+        refresh_line(st, u, d, s.index, s.pos);
     }
     if (v != EMPTY) /* a filled cell reads key 0 (refresh_line only reached it line by line) */
-        set_key(st, cell, 0);
+        set_key(st, u, cell, 0);
 }
 
-void inc_put(IncState *st, int cell, int color) { change(st, cell, color); }
+/* Starts recording a put on `cell`: everything change() does not record cell by cell. */
+static IncUndo *begin_undo(IncState *st, int cell)
+{
+    if (st->undo_depth >= INC_UNDO_DEPTH) {
+        st->undo_depth = 0; /* too deep to keep: removals recompute from here on */
+        return NULL;
+    }
+    IncUndo *u = &st->undo[st->undo_depth++];
+    const int n = st->size, x = cell_x(cell), y = cell_y(cell);
+    u->cell = cell;
+    u->n = 0;
+    for (int d = 0; d < 4; d++) {
+        LineSpot s = line_spot(n, d, x, y);
+        u->line[d] = st->line[d][s.index];
+        u->line_fives[d] = st->line_fives[d][s.index];
+    }
+    u->fives_on_board[0] = st->fives_on_board[0];
+    u->fives_on_board[1] = st->fives_on_board[1];
+    u->side[0] = st->side[0];
+    u->side[1] = st->side[1];
+    record_key(u, st, cell);
+    return u;
+}
 
-void inc_remove(IncState *st, int cell) { change(st, cell, EMPTY); }
+static void restore(IncState *st, const IncUndo *u)
+{
+    const int n = st->size, x = cell_x(u->cell), y = cell_y(u->cell);
+    st->cell[u->cell] = EMPTY;
+    for (int d = 0; d < 4; d++) {
+        LineSpot s = line_spot(n, d, x, y);
+        st->line[d][s.index] = u->line[d];
+        st->line_fives[d][s.index] = u->line_fives[d];
+    }
+    st->fives_on_board[0] = u->fives_on_board[0];
+    st->fives_on_board[1] = u->fives_on_board[1];
+    st->side[0] = u->side[0];
+    st->side[1] = u->side[1];
+    for (int i = u->n - 1; i >= 0; i--) {
+        int c = u->cells[i];
+        st->cell_key[c] = u->key[i];
+        st->entry[0][c] = u->entry[0][i];
+        st->entry[1][c] = u->entry[1][i];
+    }
+}
+
+void inc_put(IncState *st, int cell, int color)
+{
+    change(st, begin_undo(st, cell), cell, color);
+}
+
+void inc_remove(IncState *st, int cell)
+{
+    if (st->undo_depth > 0 && st->undo[st->undo_depth - 1].cell == cell) {
+        restore(st, &st->undo[--st->undo_depth]);
+        return;
+    }
+    st->undo_depth = 0; /* not the latest put: the records no longer match the board */
+    change(st, NULL, cell, EMPTY);
+}
 
 void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells)
 {
@@ -135,7 +204,7 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++)
             if (cells[cell_index(x, y)] != EMPTY)
-                change(st, cell_index(x, y), cells[cell_index(x, y)] & 3);
+                change(st, NULL, cell_index(x, y), cells[cell_index(x, y)] & 3);
 }
 
 /* The cells whose entries a child changes (its own cell and those within 5 on its lines). */

@@ -22,6 +22,23 @@ typedef struct IncSide {
     int five_xor;                   /* xor of the CELL_FIVE cells: the cell when there is one */
 } IncSide;
 
+/* What a put changed, for taking it back without recomputing (the cells within 5 of the
+ * stone on its four lines, and the stone's own cell). */
+#define INC_UNDO_CELLS (4 * 10 + 1)
+#define INC_UNDO_DEPTH 128 /* puts kept: the tree's lines with their threat searches */
+
+typedef struct IncUndo {
+    int cell;                         /* the stone put */
+    int n;                            /* cells whose key it changed */
+    uint16_t cells[INC_UNDO_CELLS];
+    uint32_t key[INC_UNDO_CELLS];     /* their keys and entries before */
+    uint16_t entry[2][INC_UNDO_CELLS];
+    uint64_t line[4];                 /* the stone's four line codes before */
+    uint8_t line_fives[4];
+    int fives_on_board[2];
+    IncSide side[2];
+} IncUndo;
+
 typedef struct IncState {
     const PatternTables *tables;
     const uint8_t *line_table[2];   /* [colour - 1] */
@@ -35,12 +52,18 @@ typedef struct IncState {
     uint32_t cell_key[BOARD_CELLS]; /* black's classes in bits 0-15, white's in 16-31 */
     uint16_t entry[2][BOARD_CELLS]; /* the cell entry of each key half */
     IncSide side[2];
+    /* The puts since inc_init, latest last, while each removal has taken back the latest put:
+     * inc_remove restores those instead of recomputing. Anything else (a removal out of
+     * order, more puts than INC_UNDO_DEPTH) empties it; removals then recompute. */
+    int undo_depth;
+    IncUndo undo[INC_UNDO_DEPTH];
 } IncState;
 
 /* Starts from `cells` (EMPTY/BLACK/WHITE/BLOCKER by cell index, BOARD_CELLS of them). */
 void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells);
 
-/* Puts a stone (or blocker) of `color` on the empty `cell` / empties the filled `cell`. */
+/* Puts a stone (or blocker) of `color` on the empty `cell` / empties the filled `cell`
+ * (taking back the latest put costs a copy, not a recomputation). */
 void inc_put(IncState *st, int cell, int color);
 void inc_remove(IncState *st, int cell);
 

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "brain/board.h"
 #include "brain/leafbatch.h"
@@ -203,6 +204,89 @@ static void a_board_copy_does_not_move_the_state(void **state)
     expect_same_score(f->tables, &b, f->inc);
 }
 
+/* The state equals one built from scratch on `cells` (what the test put and removed). */
+static void expect_state_of(const PatternTables *t, const IncState *inc, const uint8_t *cells,
+                            IncState *fresh)
+{
+    inc_init(fresh, t, inc->size, inc->rule, cells);
+    assert_memory_equal(inc->cell, cells, BOARD_CELLS);
+    for (int side = BLACK; side <= WHITE; side++)
+        assert_int_equal(inc_score(inc, side), inc_score(fresh, side));
+    assert_memory_equal(inc->cell_key, fresh->cell_key, sizeof inc->cell_key);
+    assert_memory_equal(inc->entry, fresh->entry, sizeof inc->entry);
+    assert_memory_equal(inc->line, fresh->line, sizeof inc->line);
+}
+
+typedef struct Played {
+    IncState *inc;
+    uint8_t cells[BOARD_CELLS];
+    uint16_t put[BOARD_CELLS]; /* the stones on the board, in the order put */
+    int n;
+} Played;
+
+static void put_stone(Played *p, int cell)
+{
+    int color = 1 + p->n % 2;
+    inc_put(p->inc, cell, color);
+    p->cells[cell] = (uint8_t)color;
+    p->put[p->n++] = (uint16_t)cell;
+}
+
+static void remove_stone(Played *p, int i)
+{
+    inc_remove(p->inc, p->put[i]);
+    p->cells[p->put[i]] = EMPTY;
+    memmove(&p->put[i], &p->put[i + 1], (size_t)(p->n - i - 1) * sizeof p->put[0]);
+    p->n--;
+}
+
+static int empty_cell(Played *p, Board *scratch, uint32_t *rng)
+{
+    memcpy(scratch->cell, p->cells, sizeof scratch->cell);
+    return random_empty(scratch, rng);
+}
+
+/* Taking back the latest put restores its record; a removal out of order, or puts beyond
+ * INC_UNDO_DEPTH, must fall back to recomputing and never restore a stale record. */
+static void removals_in_any_order_and_depth_stay_exact(void **state)
+{
+    Fixture *f = *state;
+    IncState *fresh = malloc(sizeof *fresh);
+    Played *p = calloc(1, sizeof *p);
+    assert_true(fresh && p);
+    p->inc = f->inc;
+    inc_init(p->inc, f->tables, 20, RULE_FREESTYLE, p->cells);
+    Board scratch;
+    board_init(&scratch, 20, RULE_FREESTYLE);
+    uint32_t rng = 777u;
+    /* Past the depth: two stones beside the last recorded one, then that one removed. */
+    int last = CELL_NONE;
+    while (p->n < INC_UNDO_DEPTH) {
+        last = empty_cell(p, &scratch, &rng);
+        put_stone(p, last);
+    }
+    for (int dx = 1; dx <= 2; dx++)
+        if (p->cells[last + dx] == EMPTY && cell_x(last) + dx < 20)
+            put_stone(p, last + dx);
+    remove_stone(p, INC_UNDO_DEPTH - 1);
+    expect_state_of(f->tables, p->inc, p->cells, fresh);
+    /* Then a mix: the latest stone, an earlier one, new stones. */
+    for (int step = 0; step < 500; step++) {
+        uint32_t r = next_random(&rng) % 8;
+        if ((r >= 4 && p->n < 300) || p->n == 0)
+            put_stone(p, empty_cell(p, &scratch, &rng));
+        else
+            remove_stone(p, r < 2 ? (int)(next_random(&rng) % (uint32_t)p->n) : p->n - 1);
+        if (step % 5 == 0)
+            expect_state_of(f->tables, p->inc, p->cells, fresh);
+    }
+    while (p->n > 0) /* all taken back in order */
+        remove_stone(p, p->n - 1);
+    expect_state_of(f->tables, p->inc, p->cells, fresh);
+    free(p);
+    free(fresh);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +294,7 @@ int main(void)
         cmocka_unit_test(init_from_a_full_board_matches),
         cmocka_unit_test(threat_answers_agree_with_board_scans),
         cmocka_unit_test(a_board_copy_does_not_move_the_state),
+        cmocka_unit_test(removals_in_any_order_and_depth_stay_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

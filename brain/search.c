@@ -979,6 +979,28 @@ bool search_prepare(Search *s, Board *b, const SearchLimits *lim, const atomic_i
     return final;
 }
 
+void search_prepare_quick(Search *s, Board *b, SearchRoot *root)
+{
+    struct IncState *before = follow_board(s, b);
+    begin_call(s, &(SearchLimits){0}, NULL);
+    SearchResult *r = &root->result;
+    *r = (SearchResult){CELL_NONE, 0, 1, 0, 0};
+    root->threatened = false;
+    root->n = 0;
+    uint16_t *moves = ply_moves(s, 0);
+    int n = root_moves(b, moves, r);
+    if (n > 1) {
+        int32_t *keys = ply_keys(s, 0);
+        score_moves(s, b, moves, n, 0, keys);
+        sort_moves(moves, keys, n);
+        r->move = moves[0];
+        r->score = keys[0];
+        root->n = keep_best(b, moves, n, ROOT_WIDTH);
+        memcpy(root->moves, moves, (size_t)root->n * sizeof *moves);
+    }
+    b->inc = before;
+}
+
 SearchResult search_iterate(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
                             const atomic_int *stop_too, const SearchRoot *root)
 {

@@ -108,6 +108,11 @@ typedef struct SearchRoot {
  * max_depth 1): there is nothing to iterate. The board is restored. */
 bool search_prepare(Search *s, Board *b, const SearchLimits *lim, const atomic_int *stop,
                     SearchRoot *root);
+/* A first look for Lazy SMP helpers to search while search_prepare runs its threat searches:
+ * the root moves by their one-ply values, without the threat searches' filters or the
+ * observer's exclusions, so only good for filling the shared table (root->n < 2: nothing to
+ * search). The board is restored. */
+void search_prepare_quick(Search *s, Board *b, SearchRoot *root);
 /* The second half: iterations from depth 2 over root->moves, starting from root->result, with
  * s's perturbation (search_create_shared). Nodes and evals count on from root->result's (zero
  * them for a search that did not prepare). `stop_too` (may be NULL) stops it like `stop` (for

@@ -137,17 +137,34 @@ static bool answers_better(const SearchResult *a, const SearchResult *b)
 
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop)
 {
-    for (int i = 0; i < smp->nhelpers; i++)
+    /* While the main search runs the root's threat searches (a large part of a short move),
+     * the helpers search a quick root list: what they store in the table is the main
+     * search's to find, what they answer is thrown away. */
+    search_prepare_quick(smp->main, b, &smp->root);
+    bool early = smp->root.n > 1 && lim->max_depth > 1;
+    if (early)
+        start_helpers(smp, b, lim);
+    bool final = search_prepare(smp->main, b, lim, stop, &smp->root);
+    if (early)
+        stop_helpers(smp);
+    uint64_t early_nodes = 0, early_evals = 0;
+    for (int i = 0; i < smp->nhelpers; i++) {
+        early_nodes += smp->helpers[i].result.nodes;
+        early_evals += smp->helpers[i].result.evals;
         smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0};
-    if (search_prepare(smp->main, b, lim, stop, &smp->root)) {
+    }
+    if (final) {
         smp->main_result = smp->root.result;
-        return smp->main_result;
+        SearchResult r = smp->main_result;
+        r.nodes += early_nodes;
+        r.evals += early_evals;
+        return r;
     }
     start_helpers(smp, b, lim);
     smp->main_result = search_iterate(smp->main, b, lim, stop, &smp->finished, &smp->root);
     stop_helpers(smp);
     SearchResult best = smp->main_result;
-    uint64_t nodes = best.nodes, evals = best.evals;
+    uint64_t nodes = best.nodes + early_nodes, evals = best.evals + early_evals;
     for (int i = 0; i < smp->nhelpers; i++) {
         const SearchResult *h = &smp->helpers[i].result;
         nodes += h->nodes;

@@ -214,8 +214,9 @@ static bool in_root(const SearchRoot *root, int cell)
 /* Two helpers beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.
  * The root the main search prepares is the one a single search prepares (no deadline: its
  * threat searches end on node budgets), and every thread's answer is one of its moves: the
- * helpers never prepare, never search a move the preparation dropped. The answer is the best
- * thread's (a proven win, else the deepest iteration), with all threads' nodes and evals.
+ * helpers never prepare, and what they search on the quick root meanwhile only fills the table.
+ * The answer is the best thread's (a proven win, else the deepest iteration), with all threads'
+ * nodes and evals.
  * Returns the prepared root's best move. */
 static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded, int depth,
                                               uint64_t max_nodes)
@@ -245,8 +246,9 @@ static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded,
     }
     assert_true(smp_thread_result(smp, 0).nodes >= root.result.nodes); /* main prepared */
     assert_true(nodes > smp_thread_result(smp, 0).nodes);               /* helpers searched */
-    assert_int_equal(r.nodes, nodes);
-    assert_int_equal(r.evals, evals);
+    /* ...plus what the helpers searched on the quick root while the main search prepared */
+    assert_true(r.nodes >= nodes);
+    assert_true(r.evals >= evals);
     assert_true(r.score >= SCORE_WIN_MIN || r.depth == deepest);
     smp_destroy(smp);
     search_destroy(single);

@@ -576,8 +576,6 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     return best;
 }
 
-/* One root iteration. Returns the best value; *done counts the root moves searched completely
- * (an aborted iteration still knows its first moves' exact values). */
 /* Half the root's aspiration window: narrow (a quarter of an open three), since a failed
  * window only costs one re-search (nodes to depth 8 on tests/positions/tree_bench.txt: 100
  * saves 3.3%, 200 0.8%, 400 nothing). */
@@ -597,6 +595,8 @@ static int first_root_value(Search *s, Board *b, int depth, int guess)
     return -negamax(s, b, depth - 1, 1, -INF, INF);
 }
 
+/* One root iteration. Returns the best value; *done counts the root moves searched completely
+ * (an aborted iteration still knows its first moves' exact values). */
 static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int depth,
                           int guess, int *best_move, int *done)
 {
@@ -765,8 +765,8 @@ static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
     return CELL_NONE;
 }
 
-/* A clock_ms() deadline 1/share of the time left from now (0: no deadline). */
-/* A share of the time to the end of the move: to its target when it has one. */
+/* A clock_ms() deadline 1/share of the time left from now to the end of the move: its target
+ * when it has one, else its deadline (0: no deadline). */
 static int64_t share_of_time(const Search *s, int share)
 {
     int64_t end = s->target > 0 && s->target < s->deadline ? s->target : s->deadline;

@@ -372,8 +372,10 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, TimeBudge
     SearchLimits lim = {.deadline_ms = deadline, .max_depth = e->opts.max_depth};
     if (ga) /* the tree stops at its share of the budget; the GA has the rest */
         lim.deadline_ms = start_ms + time.max_ms * (100 - e->opts.ga.share_pct) / 100;
-    else if (time.target_ms < time.max_ms) /* a match clock: stop early or extend */
-        lim = (SearchLimits){deadline, e->opts.max_depth, 0, start_ms, start_ms + time.target_ms};
+    else if (time.target_ms < time.max_ms) { /* a match clock: stop early or extend */
+        lim.start_ms = start_ms;
+        lim.target_ms = start_ms + time.target_ms;
+    }
     bool paper = e->opts.mode == MODE_PAPER && !excluded; /* the paper's tree cannot exclude */
     SearchResult r = paper ? search_paper(e, b, lim.deadline_ms)
                            : search_tree_excluding(e, b, lim, excluded);

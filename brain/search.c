@@ -830,6 +830,15 @@ static void perturb_root(const Search *s, uint16_t *order, int n)
     order[k] = first;
 }
 
+/* Sorts the root moves by their one-ply values (one batch), best first; returns the best. */
+static int rank_root(Search *s, Board *b, uint16_t *moves, int n)
+{
+    int32_t *keys = ply_keys(s, 0);
+    score_moves(s, b, moves, n, 0, keys);
+    sort_moves(moves, keys, n);
+    return keys[0];
+}
+
 /* Ends a preparation that found the answer without iterations. */
 static bool answered(Search *s, Board *b, SearchRoot *root)
 {
@@ -871,12 +880,10 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
     if (n == 0) /* answered without a search: a win now or a forced block */
         return answered(s, b, root);
     /* Depth 1 is one batch and always completes: there is always an answer. */
-    int32_t *keys = ply_keys(s, 0);
-    score_moves(s, b, moves, n, 0, keys);
-    sort_moves(moves, keys, n);
+    int best = rank_root(s, b, moves, n);
     r->move = moves[0];
     if (r->depth == 0) /* else root_moves already knows the value: a loss */
-        r->score = keys[0];
+        r->score = best;
     r->depth = 1;
     notify_iteration(s, b, r);
     int width = keep_best(b, moves, n, ROOT_WIDTH);
@@ -990,11 +997,8 @@ void search_prepare_quick(Search *s, Board *b, SearchRoot *root)
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, r);
     if (n > 1) {
-        int32_t *keys = ply_keys(s, 0);
-        score_moves(s, b, moves, n, 0, keys);
-        sort_moves(moves, keys, n);
+        r->score = rank_root(s, b, moves, n);
         r->move = moves[0];
-        r->score = keys[0];
         root->n = keep_best(b, moves, n, ROOT_WIDTH);
         memcpy(root->moves, moves, (size_t)root->n * sizeof *moves);
     }

@@ -360,6 +360,18 @@ static void two_shards_merge_into_the_full_run(void **state)
     assert_int_equal(full.count, 3 * 3 * 2); /* 3 pairings x 3 openings x 2 colours */
     assert_true(s1.count > 0 && s1.count < full.count);
     assert_same_games(&full, &merged);
+    /* Another run's game under an id already merged: not a shard, said so by the exit status. */
+    GameRecord other = full.items[0];
+    other.winner = other.winner == BLACK ? WHITE : BLACK;
+    FILE *f = fopen("scratch-other.jsonl", "w");
+    assert_non_null(f);
+    assert_int_equal(results_append(f, &other), 0);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(arena("merge scratch-merged.jsonl scratch-s1/results.jsonl "
+                           "scratch-s2/results.jsonl scratch-full/results.jsonl"), 0);
+    assert_int_equal(arena("merge scratch-merged.jsonl scratch-s1/results.jsonl "
+                           "scratch-s2/results.jsonl scratch-other.jsonl"), 1);
+    remove("scratch-other.jsonl");
     assert_int_equal(access("scratch-full/report.html", R_OK), 0);
     assert_int_equal(access("scratch-full/games.pgn", R_OK), 0);
     assert_int_equal(access("scratch-full/games/game-00001.sgf", R_OK), 0);

@@ -87,7 +87,11 @@ static int merge_main(int argc, char **argv)
         inputs++;
     }
     if (!out || !inputs) goto usage;
-    record_list_sort_unique(&all);
+    int conflicts = record_list_sort_unique(&all);
+    if (conflicts)
+        fprintf(stderr, "gamok-arena merge: %d games share their id with a different game: the "
+                        "inputs are not shards of one run; only the first game of each id is kept\n",
+                conflicts);
     FILE *f = fopen(out, "w");
     for (int i = 0; f && i < all.count; i++)
         if (results_append(f, &all.items[i])) { fclose(f); f = NULL; }
@@ -99,7 +103,7 @@ static int merge_main(int argc, char **argv)
         fprintf(stderr, "gamok-arena merge: cannot write %s\n", html);
     printf("merged %d games into %s\n", all.count, out);
     record_list_free(&all);
-    return 0;
+    return conflicts ? 1 : 0;
 usage:
     fprintf(stderr, "%s", ARENA_USAGE);
     record_list_free(&all);

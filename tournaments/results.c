@@ -33,14 +33,26 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void record_list_sort_unique(RecordList *l)
+/* The same game: the same players, opening, moves and result (times may differ). */
+static bool same_game(const GameRecord *a, const GameRecord *b)
 {
-    int n = 0;
-    if (l->count < 2) return; /* nothing to order (and qsort may not take a NULL array) */
+    return a->engine[0] == b->engine[0] && a->engine[1] == b->engine[1]
+        && a->opening_index == b->opening_index && a->symmetry == b->symmetry
+        && a->winner == b->winner && a->nmoves == b->nmoves
+        && !memcmp(a->moves, b->moves, (size_t)a->nmoves * sizeof *a->moves);
+}
+
+int record_list_sort_unique(RecordList *l)
+{
+    int n = 0, conflicts = 0;
+    if (l->count < 2) return 0; /* nothing to order (and qsort may not take a NULL array) */
     qsort(l->items, (size_t)l->count, sizeof *l->items, by_id);
-    for (int i = 0; i < l->count; i++)
+    for (int i = 0; i < l->count; i++) {
         if (n == 0 || l->items[n - 1].id != l->items[i].id) l->items[n++] = l->items[i];
+        else conflicts += !same_game(&l->items[n - 1], &l->items[i]);
+    }
     l->count = n;
+    return conflicts;
 }
 
 int results_load(const char *path, RecordList *l, int *skipped)

@@ -14,8 +14,10 @@ typedef struct RecordList {
 
 int record_list_push(RecordList *l, const GameRecord *r); /* 0 or -1 (no memory) */
 void record_list_free(RecordList *l);
-/* Sorts by game id and keeps one record of each id (shards never overlap; a repeat is a copy). */
-void record_list_sort_unique(RecordList *l);
+/* Sorts by game id and keeps the first record of each id (shards never overlap; a repeat is a
+ * copy). Returns how many dropped records were not copies of the one kept: games of separate
+ * runs, which number their games alike. */
+int record_list_sort_unique(RecordList *l);
 
 /* Appends every readable line of `path` to `l`; a missing file is an empty one. Lines that do
  * not parse (a run killed mid-write) are skipped and counted in *skipped. Returns 0 or -1. */

@@ -15,7 +15,7 @@
 #include "brain/vct.h"
 #include "kernels/incremental.h"
 
-#define MAX_PLY 64          /* deepest ply of a line, forced-move extensions included */
+#define MAX_PLY SEARCH_MAX_PLY
 #define TREE_RADIUS 2       /* candidate cells of the alpha-beta tree */
 /* Moves searched at an interior node and at the root, best one-ply values first. */
 #ifndef TREE_WIDTH
@@ -70,6 +70,7 @@ struct Search {
     const atomic_int *stop_too; /* search_iterate's second flag (another thread's) */
     int64_t deadline;
     int64_t start, target; /* SearchLimits' start_ms and target_ms */
+    const atomic_uchar *lost; /* SearchLimits' */
     uint64_t max_nodes;
     uint64_t nodes, evals;
     bool aborted;
@@ -172,6 +173,7 @@ static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *sto
     s->deadline = lim->deadline_ms;
     s->start = lim->start_ms;
     s->target = lim->target_ms;
+    s->lost = lim->lost;
     s->max_nodes = lim->max_nodes;
     s->nodes = 0;
     s->evals = 0;
@@ -186,6 +188,11 @@ static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *sto
 static bool excluded(const Search *s, int cell)
 {
     return s->observing && s->obs.excluded && cell != CELL_NONE && s->obs.excluded[cell];
+}
+
+bool search_excludes(const Search *s, int cell)
+{
+    return s->obs.excluded && cell != CELL_NONE && s->obs.excluded[cell];
 }
 
 static void notify(Search *s, SearchEventKind kind, int move, int score, int depth)
@@ -872,7 +879,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
         int plies, threat_win = root_vct(s, b, &plies);
         if (threat_win != CELL_NONE && !excluded(s, threat_win)) {
             /* its length is known only roughly */
-            *r = (SearchResult){threat_win, SCORE_WIN - MAX_PLY, plies, 0, 0};
+            *r = (SearchResult){threat_win, SEARCH_THREAT_WIN, plies, 0, 0};
             return answered(s, b, root);
         }
         n = refute_vcf(s, b, moves, n, &root->threatened);
@@ -914,6 +921,26 @@ static bool go_deeper(Search *s, const SearchRoot *root, int v, int best, int *l
     return s->worker > 0 || s->target <= 0 || timeman_go_deeper(s->target - s->start, &p);
 }
 
+static bool proven_lost(const Search *s, int cell)
+{
+    return s->lost && cell != CELL_NONE && atomic_load_explicit(&s->lost[cell], memory_order_relaxed);
+}
+
+/* Leaves out of moves[0..n) those another thread proved lost, unless that leaves none (order
+ * kept). Returns the new count. */
+static int drop_lost(const Search *s, uint16_t *moves, int n)
+{
+    uint16_t kept[MOVES_MAX];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!proven_lost(s, moves[i]))
+            kept[k++] = moves[i];
+    if (k == 0 || k == n)
+        return n;
+    memcpy(moves, kept, (size_t)k * sizeof *moves);
+    return k;
+}
+
 /* search_iterate's work, in the call begun by the caller. */
 static SearchResult iterate_root(Search *s, Board *b, int max_depth, const SearchRoot *root)
 {
@@ -930,8 +957,9 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
         int best_move, done;
         uint16_t order[MOVES_MAX];
         memcpy(order, moves, (size_t)width * sizeof *moves);
-        perturb_root(s, order, width);
-        int v = root_iteration(s, b, order, width, depth, r.score, &best_move, &done);
+        int n = drop_lost(s, order, width);
+        perturb_root(s, order, n);
+        int v = root_iteration(s, b, order, n, depth, r.score, &best_move, &done);
         if (s->aborted && done == 0)
             break;
         r.move = best_move;
@@ -943,6 +971,12 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
         notify_iteration(s, b, &r);
         if (!go_deeper(s, root, v, best_move, &last_score, &last_best, &changed_before))
             break;
+    }
+    /* A move proven lost since it was chosen gives way to the next one in the root's order
+     * (unless the tree itself proved it wins). */
+    if (proven_lost(s, r.move) && r.score < PROVEN && drop_lost(s, moves, width) < width) {
+        r.move = moves[0];
+        r.score = 0; /* not known */
     }
     r.nodes = s->nodes;
     r.evals = s->evals;

@@ -14,6 +14,10 @@
 #include "brain/moves.h"
 #include "kernels/evaluator.h"
 
+#define SEARCH_MAX_PLY 64 /* deepest ply of a line, forced-move extensions included */
+/* The score of a win by threes proven at the root: its length is known only roughly. */
+#define SEARCH_THREAT_WIN (SCORE_WIN - SEARCH_MAX_PLY)
+
 typedef struct SearchLimits {
     int64_t deadline_ms; /* clock_ms() value at which to stop; <= 0: no deadline */
     int max_depth;       /* plies; iterative deepening stops there */
@@ -24,6 +28,10 @@ typedef struct SearchLimits {
      * iterations go on to the deadline. */
     int64_t start_ms;
     int64_t target_ms;
+    /* Root cells another thread proved lost (brain/threatwatch.h), BOARD_CELLS flags that may
+     * be set while the search runs; NULL: none. Iterations leave them out (unless every root
+     * move is lost) and the answer is never one of them. */
+    const atomic_uchar *lost;
 } SearchLimits;
 
 typedef struct SearchResult {
@@ -87,6 +95,8 @@ void search_set_evaluator(Search *s, Evaluator *ev);
 void search_clear(Search *s); /* forget everything learned (new game); shared: nothing */
 /* `obs` is copied; NULL removes the observer and the exclusions. */
 void search_set_observer(Search *s, const SearchObserver *obs);
+/* Whether the observer's exclusions forbid answering `cell`. */
+bool search_excludes(const Search *s, int cell);
 
 /* Best move for b->to_move. `stop` (may be NULL) is polled: when it becomes non-zero the search
  * returns the best move of the last completed iteration. The board is restored on return. */

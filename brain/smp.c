@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "brain/threatwatch.h"
+
 /* A helper runs the same search as the main one (whose thread gets 64 MB: protocol/loop.c).
  * Set, not left to the system: Windows' default thread stack is small. Only a reservation: the
  * pages a search touches are a small fraction. */
@@ -12,8 +14,9 @@
 /* One helper: its search and what its thread searches. */
 typedef struct Helper {
     Search *search;
+    ThreatWatch *watch;  /* the first helper's: it watches threats first (brain/threatwatch.h) */
     Board board;         /* its own copy: a search plays moves on its board */
-    SearchRoot root;     /* its own copy of the main search's prepared root */
+    SearchRoot root;     /* its own copy of the main search's prepared (or quick) root */
     SearchLimits lim;
     const atomic_int *stop;
     atomic_int *finished;
@@ -25,14 +28,18 @@ typedef struct Helper {
 struct Smp {
     Search *main;
     int nhelpers;
-    Helper *helpers;
+    Helper *helpers;          /* [0] is the threat watch, the others Lazy SMP helpers */
     SearchRoot root;          /* the main search's, prepared once a call */
     SearchResult main_result; /* of the last call */
-    atomic_int stop;          /* raised when the main search is done */
+    atomic_int stop;          /* raised when the Lazy SMP helpers must stop */
+    atomic_int watch_stop;    /* raised when the threat watch must stop */
     atomic_int finished;      /* raised by a helper that completed the search: ends the main */
 };
 
-size_t smp_helper_bytes(void) { return search_fixed_bytes() + sizeof(Helper); }
+size_t smp_helper_bytes(void)
+{
+    return search_fixed_bytes() + sizeof(Helper) + sizeof(ThreatWatch);
+}
 
 Smp *smp_create(Search *main, Evaluator *ev, int helpers)
 {
@@ -43,6 +50,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
         return NULL;
     smp->main = main;
     atomic_init(&smp->stop, 0);
+    atomic_init(&smp->watch_stop, 0);
     atomic_init(&smp->finished, 0);
     smp->helpers = helpers ? calloc((size_t)helpers, sizeof *smp->helpers) : NULL;
     if (helpers && !smp->helpers) {
@@ -50,8 +58,12 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
         return NULL;
     }
     for (int i = 0; i < helpers; i++) {
-        smp->helpers[i].search = search_create_shared(ev, main, i + 1);
-        if (!smp->helpers[i].search) {
+        Helper *h = &smp->helpers[i];
+        h->search = search_create_shared(ev, main, i + 1);
+        h->watch = i == 0 ? malloc(sizeof *h->watch) : NULL;
+        if (!h->search || (i == 0 && !h->watch)) {
+            search_destroy(h->search);
+            free(h->watch);
             smp_destroy(smp);
             return NULL;
         }
@@ -64,8 +76,10 @@ void smp_destroy(Smp *smp)
 {
     if (!smp)
         return;
-    for (int i = 0; i < smp->nhelpers; i++)
+    for (int i = 0; i < smp->nhelpers; i++) {
         search_destroy(smp->helpers[i].search);
+        free(smp->helpers[i].watch);
+    }
     free(smp->helpers);
     free(smp);
 }
@@ -88,39 +102,75 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* The threat watch on the quick root; a win it proves ends the main search. With time left
+ * it searches the quick root like a Lazy SMP helper: what it stores in the table is the main
+ * search's to find, what it answers is thrown away (the quick root was not filtered). */
+static void *watch_main(void *arg)
+{
+    Helper *h = arg;
+    threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->stop);
+    SearchResult tail = {CELL_NONE, 0, 0, 0, 0};
+    int win = atomic_load(&h->watch->win);
+    if (win != CELL_NONE)
+        atomic_store(h->finished, 1);
+    else if (h->root.n > 1 && !atomic_load(h->stop))
+        tail = search_iterate(h->search, &h->board, &h->lim, h->stop, NULL, &h->root);
+    /* a threat win's length is known only roughly, as at the main search's root */
+    h->result = (SearchResult){win, win != CELL_NONE ? SEARCH_THREAT_WIN : 0, 0,
+                               h->watch->nodes + tail.nodes, tail.evals};
+    return NULL;
+}
+
+static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits *lim,
+                         const SearchRoot *root, bool watch)
+{
+    search_set_observer(h->search, NULL); /* the main search alone reports */
+    h->board = *b;
+    h->board.inc = NULL; /* the search follows it with its own state */
+    h->root = *root;
+    h->root.result.nodes = 0; /* the preparation's are the main search's */
+    h->root.result.evals = 0;
+    h->lim = *lim;
+    h->stop = watch ? &smp->watch_stop : &smp->stop;
+    h->finished = &smp->finished;
+    if (watch)
+        threatwatch_reset(h->watch);
+    pthread_attr_t attr;
+    h->running = false;
+    if (pthread_attr_init(&attr) != 0)
+        return;
+    pthread_attr_setstacksize(&attr, HELPER_STACK_BYTES);
+    h->running = pthread_create(&h->thread, &attr, watch ? watch_main : helper_main, h) == 0;
+    pthread_attr_destroy(&attr);
+}
+
+static void join_helper(Helper *h)
+{
+    if (h->running)
+        pthread_join(h->thread, NULL);
+    h->running = false;
+}
+
+/* The Lazy SMP helpers (all but the watch) on `root`. */
 static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim)
 {
     atomic_store(&smp->stop, 0);
-    atomic_store(&smp->finished, 0);
-    for (int i = 0; i < smp->nhelpers; i++) {
-        Helper *h = &smp->helpers[i];
-        search_set_observer(h->search, NULL); /* the main search alone reports */
-        h->board = *b;
-        h->root = smp->root;
-        h->root.result.nodes = 0; /* the preparation's are the main search's */
-        h->root.result.evals = 0;
-        h->lim = *lim;
-        h->stop = &smp->stop;
-        h->finished = &smp->finished;
-        pthread_attr_t attr;
-        h->running = false;
-        if (pthread_attr_init(&attr) != 0)
-            continue;
-        pthread_attr_setstacksize(&attr, HELPER_STACK_BYTES);
-        h->running = pthread_create(&h->thread, &attr, helper_main, h) == 0;
-        pthread_attr_destroy(&attr);
-    }
+    for (int i = 1; i < smp->nhelpers; i++)
+        start_helper(smp, &smp->helpers[i], b, lim, &smp->root, false);
 }
 
 static void stop_helpers(Smp *smp)
 {
     atomic_store(&smp->stop, 1);
-    for (int i = 0; i < smp->nhelpers; i++) {
-        Helper *h = &smp->helpers[i];
-        if (h->running)
-            pthread_join(h->thread, NULL);
-        h->running = false;
-    }
+    for (int i = 1; i < smp->nhelpers; i++)
+        join_helper(&smp->helpers[i]);
+}
+
+static void stop_watch(Smp *smp)
+{
+    atomic_store(&smp->watch_stop, 1);
+    if (smp->nhelpers > 0)
+        join_helper(&smp->helpers[0]);
 }
 
 /* Whether `a` answers better than `b`: a proven win first (the quicker one), then the deeper
@@ -135,46 +185,72 @@ static bool answers_better(const SearchResult *a, const SearchResult *b)
     return a->depth > b->depth;
 }
 
+/* What the Lazy SMP helpers have counted so far; `forget`: and clears their results. */
+static void add_helper_counts(Smp *smp, uint64_t *nodes, uint64_t *evals, bool forget)
+{
+    for (int i = 0; i < smp->nhelpers; i++) {
+        *nodes += smp->helpers[i].result.nodes;
+        *evals += smp->helpers[i].result.evals;
+        if (forget)
+            smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    }
+}
+
+/* The final answer: the main search's, or a helper's that answers better (a Lazy SMP helper's
+ * deeper iteration, the watch's proven win when not an excluded cell), with everyone's counts. */
+static SearchResult combine(Smp *smp, uint64_t nodes, uint64_t evals)
+{
+    SearchResult best = smp->main_result;
+    nodes += best.nodes;
+    evals += best.evals;
+    for (int i = 0; i < smp->nhelpers; i++) {
+        const SearchResult *h = &smp->helpers[i].result;
+        bool usable = h->move != CELL_NONE && (i > 0 || !search_excludes(smp->main, h->move));
+        if (usable && answers_better(h, &best)) {
+            best = *h;
+            best.depth = i > 0 ? h->depth : smp->main_result.depth;
+        }
+    }
+    add_helper_counts(smp, &nodes, &evals, false);
+    best.nodes = nodes;
+    best.evals = evals;
+    return best;
+}
+
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop)
 {
+    atomic_store(&smp->finished, 0);
+    atomic_store(&smp->watch_stop, 0);
     /* While the main search runs the root's threat searches (a large part of a short move),
-     * the helpers search a quick root list: what they store in the table is the main
-     * search's to find, what they answer is thrown away. */
+     * the watch starts on the quick root and the Lazy SMP helpers search it: what they store
+     * in the table is the main search's to find, what they answer is thrown away. */
     search_prepare_quick(smp->main, b, &smp->root);
-    bool early = smp->root.n > 1 && lim->max_depth > 1;
+    bool iterating = lim->max_depth > 1;
+    if (iterating && smp->nhelpers > 0)
+        start_helper(smp, &smp->helpers[0], b, lim, &smp->root, true);
+    bool early = smp->root.n > 1 && iterating;
     if (early)
         start_helpers(smp, b, lim);
     bool final = search_prepare(smp->main, b, lim, stop, &smp->root);
     if (early)
         stop_helpers(smp);
     uint64_t early_nodes = 0, early_evals = 0;
-    for (int i = 0; i < smp->nhelpers; i++) {
-        early_nodes += smp->helpers[i].result.nodes;
-        early_evals += smp->helpers[i].result.evals;
-        smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0};
-    }
+    add_helper_counts(smp, &early_nodes, &early_evals, true);
     if (final) {
+        stop_watch(smp);
+        if (smp->nhelpers > 0) /* the answer is known without it (a forced move, a win) */
+            smp->helpers[0].result.move = CELL_NONE;
         smp->main_result = smp->root.result;
-        SearchResult r = smp->main_result;
-        r.nodes += early_nodes;
-        r.evals += early_evals;
-        return r;
+        return combine(smp, early_nodes, early_evals);
     }
     start_helpers(smp, b, lim);
-    smp->main_result = search_iterate(smp->main, b, lim, stop, &smp->finished, &smp->root);
+    SearchLimits main_lim = *lim;
+    if (smp->nhelpers > 0)
+        main_lim.lost = smp->helpers[0].watch->lost;
+    smp->main_result = search_iterate(smp->main, b, &main_lim, stop, &smp->finished, &smp->root);
     stop_helpers(smp);
-    SearchResult best = smp->main_result;
-    uint64_t nodes = best.nodes + early_nodes, evals = best.evals + early_evals;
-    for (int i = 0; i < smp->nhelpers; i++) {
-        const SearchResult *h = &smp->helpers[i].result;
-        nodes += h->nodes;
-        evals += h->evals;
-        if (h->move != CELL_NONE && answers_better(h, &best))
-            best = *h;
-    }
-    best.nodes = nodes;
-    best.evals = evals;
-    return best;
+    stop_watch(smp);
+    return combine(smp, early_nodes, early_evals);
 }
 
 SearchResult smp_thread_result(const Smp *smp, int thread)

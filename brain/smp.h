@@ -1,9 +1,12 @@
-/* Lazy SMP: a search on several threads. The main search (its owner's Search, on the calling
- * thread) and N helper searches run the same root at once, each with its own move lists, leaf
- * batch and VCF memo, all sharing the main search's transposition table (brain/tt.h is safe for
- * that without locks). Only the main search prepares the root (threat searches, pruning); the
- * helpers iterate over its prepared moves with their own perturbation (search_create_shared),
- * filling the table and sometimes completing a deeper iteration than the main search. */
+/* A search on several threads. The main search (its owner's Search, on the calling thread)
+ * prepares the root (threat searches, pruning) and iterates over it. The first helper is the
+ * threat watch (brain/threatwatch.h): it looks for longer threat sequences than the main
+ * search's root checks (our win, which then answers; the root moves the opponent's win by threes
+ * still beats, which the main search then leaves out), and with time left searches like the
+ * others. The other helpers are Lazy SMP: they iterate over the prepared moves with their own
+ * perturbation (search_create_shared), each with its own move lists, leaf batch and VCF memo,
+ * all sharing the main search's transposition table (brain/tt.h is safe for that without
+ * locks), filling it and sometimes completing a deeper iteration than the main search. */
 #ifndef GAMOK_SMP_H
 #define GAMOK_SMP_H
 
@@ -30,13 +33,15 @@ int smp_helpers(const Smp *smp);
 void smp_set_evaluator(Smp *smp, Evaluator *ev);
 
 /* search_best_move with the helpers: the main search (its observer and exclusions apply)
- * prepares the root (search_prepare); when that leaves iterations to run, each helper iterates
- * on its own copy of the prepared moves and board (search_iterate) beside the main search,
- * under the same limits. When the main search returns (done, out of time, `stop`, or a helper
- * completed max_depth or proved a win first), the helpers are told to stop and joined. The answer is the thread's with a proven win, else with
- * the deepest completed iteration (ties: the main search's), so always one of the prepared
- * moves; its nodes and evals add up all threads'. Only the main search reports to its observer.
- * A helper thread that cannot start is simply left out. */
+ * prepares the root (search_prepare) while the threat watch starts; when that leaves
+ * iterations to run, each Lazy SMP helper iterates on its own copy of the prepared moves and
+ * board (search_iterate) beside the main search, under the same limits, and the main search
+ * leaves out the moves the watch proves lost. When the main search returns (done, out of time,
+ * `stop`, or a helper completed max_depth or proved a win first), the helpers are told to stop
+ * and joined. The answer is the thread's with a proven win (the watch's only when not an
+ * excluded cell), else with the deepest completed iteration (ties: the main search's), so a
+ * prepared move unless it is a proven win; its nodes and evals add up all threads'. Only the
+ * main search reports to its observer. A helper thread that cannot start is simply left out. */
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop);
 
 /* What thread `thread` (0: the main search, 1..smp_helpers: a helper) answered in the last

@@ -379,6 +379,39 @@ static void deadline_is_honoured(void **state)
     free(tp);
 }
 
+/* Root moves another thread proved lost (SearchLimits.lost) are not answered, unless every
+ * root move is: then the search answers as if none were. */
+static void lost_root_moves_are_not_answered(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
+    Board b = tp[0].board;
+    free(tp);
+    SearchLimits lim = {.max_depth = 4};
+    search_clear(f->search);
+    SearchResult first = search_best_move(f->search, &b, &lim, NULL);
+    atomic_uchar lost[BOARD_CELLS];
+    for (int c = 0; c < BOARD_CELLS; c++)
+        atomic_init(&lost[c], 0);
+    lim.lost = lost;
+    for (int k = 0; k < 3; k++) { /* the best, then the next best, ... */
+        atomic_store(&lost[first.move], 1);
+        search_clear(f->search);
+        SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+        assert_true(rule_is_legal(&b, r.move));
+        assert_false(atomic_load(&lost[r.move]));
+        first = r;
+    }
+    for (int c = 0; c < BOARD_CELLS; c++)
+        atomic_store(&lost[c], 1);
+    search_clear(f->search);
+    SearchResult all = search_best_move(f->search, &b, &lim, NULL);
+    lim.lost = NULL;
+    search_clear(f->search);
+    assert_int_equal(all.move, search_best_move(f->search, &b, &lim, NULL).move);
+}
+
 /* With a target (a match clock) and a far deadline, the search stops iterating soon after half
  * the target on a quiet position: no iteration starts once that is spent. */
 static void target_ends_the_search_early(void **state)
@@ -555,6 +588,7 @@ int main(void)
         cmocka_unit_test(paper_mode_middle_game_is_legal),
         cmocka_unit_test(paper_mode_renju_is_legal),
         cmocka_unit_test(deadline_is_honoured),
+        cmocka_unit_test(lost_root_moves_are_not_answered),
         cmocka_unit_test(target_ends_the_search_early),
         cmocka_unit_test(past_deadline_still_answers),
         cmocka_unit_test(stop_flag_is_honoured),

@@ -15,6 +15,7 @@
 typedef struct Helper {
     Search *search;
     ThreatWatch *watch;  /* the first helper's: it watches threats first (brain/threatwatch.h) */
+    const PatternTables *tables; /* the watch's incremental state's (NULL: none) */
     Board board;         /* its own copy: a search plays moves on its board */
     SearchRoot root;     /* its own copy of the main search's prepared (or quick) root */
     SearchLimits lim;
@@ -60,6 +61,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
     for (int i = 0; i < helpers; i++) {
         Helper *h = &smp->helpers[i];
         h->search = search_create_shared(ev, main, i + 1);
+        h->tables = evaluator_incremental_tables(ev);
         h->watch = i == 0 ? malloc(sizeof *h->watch) : NULL;
         if (!h->search || (i == 0 && !h->watch)) {
             search_destroy(h->search);
@@ -88,8 +90,10 @@ int smp_helpers(const Smp *smp) { return smp ? smp->nhelpers : 0; }
 
 void smp_set_evaluator(Smp *smp, Evaluator *ev)
 {
-    for (int i = 0; i < smp->nhelpers; i++)
+    for (int i = 0; i < smp->nhelpers; i++) {
         search_set_evaluator(smp->helpers[i].search, ev);
+        smp->helpers[i].tables = evaluator_incremental_tables(ev);
+    }
 }
 
 static void *helper_main(void *arg)
@@ -108,7 +112,7 @@ static void *helper_main(void *arg)
 static void *watch_main(void *arg)
 {
     Helper *h = arg;
-    threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->stop);
+    threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->tables, h->stop);
     SearchResult tail = {CELL_NONE, 0, 0, 0, 0};
     int win = atomic_load(&h->watch->win);
     if (win != CELL_NONE)

@@ -7,7 +7,7 @@
  * a sequence the search has not found within them is usually not there at this many threes. */
 #define FIRST_THREES 3 /* the main search's root checks go to 2 threes */
 #define VCT_FOURS 12
-#define THREAT_NODES 200000 /* our win, and the opponent's before our move (~2 s) */
+#define THREAT_NODES 200000 /* our win, and the opponent's before our move (~0.2 s) */
 #define REFUTE_NODES 50000  /* the opponent's after each of our root moves */
 
 void threatwatch_reset(ThreatWatch *tw)
@@ -75,10 +75,9 @@ static void mark_lost(ThreatWatch *tw, Board *b, const uint16_t *moves, int n, i
     }
 }
 
-void threatwatch_run(ThreatWatch *tw, Board *b, const uint16_t *moves, int n,
-                     const atomic_int *stop)
+static void watch(ThreatWatch *tw, Board *b, const uint16_t *moves, int n,
+                  const atomic_int *stop)
 {
-    vcf_memo_clear(&tw->memo);
     for (int threes = FIRST_THREES; threes <= THREAT_WATCH_THREES && !stopped(stop); threes++) {
         /* Defence first: the main search's tree loses to long threat sequences more often
          * than it misses long wins of its own. */
@@ -90,4 +89,17 @@ void threatwatch_run(ThreatWatch *tw, Board *b, const uint16_t *moves, int n,
             return;
         }
     }
+}
+
+void threatwatch_run(ThreatWatch *tw, Board *b, const uint16_t *moves, int n,
+                     const PatternTables *tables, const atomic_int *stop)
+{
+    vcf_memo_clear(&tw->memo);
+    struct IncState *before = b->inc;
+    if (tables) {
+        inc_init(&tw->inc, tables, b->size, b->rule, b->cell);
+        board_follow(b, &tw->inc);
+    }
+    watch(tw, b, moves, n, stop);
+    b->inc = before;
 }

@@ -14,18 +14,38 @@
 #include "brain/rules.h"
 #include "brain/threatwatch.h"
 #include "brain/vct.h"
+#include "kernels/evaluator.h"
 #include "tests/support/positions.h"
+
+typedef struct Fixture {
+    ThreatWatch *tw;
+    Evaluator *ev; /* the CPU evaluator: its tables let the watch follow the board */
+} Fixture;
 
 static int setup(void **state)
 {
-    *state = malloc(sizeof(ThreatWatch));
-    return *state ? 0 : -1;
+    Fixture *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    f->tw = malloc(sizeof *f->tw);
+    f->ev = evaluator_cpu_create();
+    *state = f;
+    return f->tw && f->ev ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-    free(*state);
+    Fixture *f = *state;
+    free(f->tw);
+    evaluator_destroy(f->ev);
+    free(f);
     return 0;
+}
+
+/* Each test runs twice: scanning the board, then following it with the incremental state. */
+static const PatternTables *tables_of(const Fixture *f, int variant)
+{
+    return variant ? evaluator_incremental_tables(f->ev) : NULL;
 }
 
 static Board vct_position(int to_move)
@@ -47,21 +67,25 @@ static bool opponent_wins_after(Board *b, int move)
     return wins;
 }
 
-/* Black to move wins by threes: the watch proves it and names a first move of the win. */
+/* Black to move wins by threes: the watch proves it and names a first move of the win, and
+ * leaves the board (and whatever state followed it) as it was. */
 static void finds_our_win(void **state)
 {
-    ThreatWatch *tw = *state;
+    Fixture *f = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
-    Board b = tp[0].board, before = b;
-    uint16_t moves[MOVES_MAX];
-    int nm = moves_candidates(&b, 2, moves);
-    threatwatch_reset(tw);
-    threatwatch_run(tw, &b, moves, nm, NULL);
-    assert_true(tp_in(tp[0].expect, tp[0].nexpect, atomic_load(&tw->win)));
-    assert_true(tw->nodes > 0);
-    assert_int_equal(b.hash, before.hash);
-    assert_memory_equal(b.cell, before.cell, sizeof b.cell);
+    for (int variant = 0; variant < 2; variant++) {
+        Board b = tp[0].board, before = b;
+        uint16_t moves[MOVES_MAX];
+        int nm = moves_candidates(&b, 2, moves);
+        threatwatch_reset(f->tw);
+        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant), NULL);
+        assert_true(tp_in(tp[0].expect, tp[0].nexpect, atomic_load(&f->tw->win)));
+        assert_true(f->tw->nodes > 0);
+        assert_int_equal(b.hash, before.hash);
+        assert_memory_equal(b.cell, before.cell, sizeof b.cell);
+        assert_null(b.inc);
+    }
     free(tp);
 }
 
@@ -70,27 +94,28 @@ static void finds_our_win(void **state)
  * refutations are left. */
 static void marks_the_moves_that_lose(void **state)
 {
-    ThreatWatch *tw = *state;
+    Fixture *f = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_threats.txt", &n);
-    for (int p = 0; p < 2; p++) {
-        Board b = tp[p].board;
+    for (int variant = 0; variant < 4; variant++) {
+        Board b = tp[variant % 2].board;
         uint16_t moves[MOVES_MAX];
         int nm = moves_candidates(&b, 2, moves);
-        threatwatch_reset(tw);
-        threatwatch_run(tw, &b, moves, nm, NULL);
-        assert_int_equal(atomic_load(&tw->win), CELL_NONE);
+        threatwatch_reset(f->tw);
+        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant / 2), NULL);
+        assert_int_equal(atomic_load(&f->tw->win), CELL_NONE);
         int marked = 0, lost = 0;
         for (int i = 0; i < nm; i++) {
-            bool m = atomic_load(&tw->lost[moves[i]]), l = opponent_wins_after(&b, moves[i]);
+            bool m = atomic_load(&f->tw->lost[moves[i]]), l = opponent_wins_after(&b, moves[i]);
             assert_int_equal(m, l);
             marked += m;
             lost += l;
         }
         assert_true(lost > 0 && lost < nm);
-        assert_int_equal(atomic_load(&tw->nlost), marked);
-        for (int i = 0; i < tp[p].nexpect; i++)
-            assert_false(atomic_load(&tw->lost[tp[p].expect[i]]));
+        assert_int_equal(atomic_load(&f->tw->nlost), marked);
+        const TestPosition *p = &tp[variant % 2];
+        for (int i = 0; i < p->nexpect; i++)
+            assert_false(atomic_load(&f->tw->lost[p->expect[i]]));
     }
     free(tp);
 }
@@ -99,7 +124,7 @@ static void marks_the_moves_that_lose(void **state)
  * kept rather than the one move the watch had no time to check. */
 static void marks_nothing_without_a_refutation(void **state)
 {
-    ThreatWatch *tw = *state;
+    Fixture *f = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_threats.txt", &n);
     Board b = tp[0].board;
@@ -110,26 +135,31 @@ static void marks_nothing_without_a_refutation(void **state)
         if (opponent_wins_after(&b, moves[i]))
             moves[kept++] = moves[i];
     assert_true(kept >= 2);
-    threatwatch_reset(tw);
-    threatwatch_run(tw, &b, moves, kept, NULL);
-    assert_int_equal(atomic_load(&tw->nlost), 0);
+    for (int variant = 0; variant < 2; variant++) {
+        threatwatch_reset(f->tw);
+        threatwatch_run(f->tw, &b, moves, kept, tables_of(f, variant), NULL);
+        assert_true(f->tw->nodes > 0);
+        assert_int_equal(atomic_load(&f->tw->nlost), 0);
+    }
 }
 
 /* A raised stop ends the watch at once, with nothing proven and the board as it was. */
 static void stop_ends_the_watch(void **state)
 {
-    ThreatWatch *tw = *state;
+    Fixture *f = *state;
     Board b = vct_position(WHITE), before = b;
     uint16_t moves[MOVES_MAX];
     int nm = moves_candidates(&b, 2, moves);
     atomic_int stop;
     atomic_init(&stop, 1);
-    threatwatch_reset(tw);
-    threatwatch_run(tw, &b, moves, nm, &stop);
-    assert_int_equal(atomic_load(&tw->nlost), 0);
-    assert_int_equal(atomic_load(&tw->win), CELL_NONE);
-    assert_true(tw->nodes < 100);
-    assert_int_equal(b.hash, before.hash);
+    for (int variant = 0; variant < 2; variant++) {
+        threatwatch_reset(f->tw);
+        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant), &stop);
+        assert_int_equal(atomic_load(&f->tw->nlost), 0);
+        assert_int_equal(atomic_load(&f->tw->win), CELL_NONE);
+        assert_true(f->tw->nodes < 100);
+        assert_int_equal(b.hash, before.hash);
+    }
 }
 
 int main(void)

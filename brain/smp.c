@@ -137,6 +137,7 @@ static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits
     h->lim = *lim;
     h->stop = watch ? &smp->watch_stop : &smp->stop;
     h->finished = &smp->finished;
+    h->result = (SearchResult){CELL_NONE, 0, 0, 0, 0}; /* also when the thread cannot start */
     if (watch)
         threatwatch_reset(h->watch);
     pthread_attr_t attr;
@@ -189,10 +190,12 @@ static bool answers_better(const SearchResult *a, const SearchResult *b)
     return a->depth > b->depth;
 }
 
-/* What the Lazy SMP helpers have counted so far; `forget`: and clears their results. */
-static void add_helper_counts(Smp *smp, uint64_t *nodes, uint64_t *evals, bool forget)
+/* What helpers `first`.. (joined) counted in their last calls; `forget`: and clears their
+ * results. */
+static void add_helper_counts(Smp *smp, int first, uint64_t *nodes, uint64_t *evals,
+                              bool forget)
 {
-    for (int i = 0; i < smp->nhelpers; i++) {
+    for (int i = first; i < smp->nhelpers; i++) {
         *nodes += smp->helpers[i].result.nodes;
         *evals += smp->helpers[i].result.evals;
         if (forget)
@@ -215,7 +218,7 @@ static SearchResult combine(Smp *smp, uint64_t nodes, uint64_t evals)
             best.depth = i > 0 ? h->depth : smp->main_result.depth;
         }
     }
-    add_helper_counts(smp, &nodes, &evals, false);
+    add_helper_counts(smp, 0, &nodes, &evals, false);
     best.nodes = nodes;
     best.evals = evals;
     return best;
@@ -239,7 +242,7 @@ SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const at
     if (early)
         stop_helpers(smp);
     uint64_t early_nodes = 0, early_evals = 0;
-    add_helper_counts(smp, &early_nodes, &early_evals, true);
+    add_helper_counts(smp, 1, &early_nodes, &early_evals, true); /* the watch runs on */
     if (final) {
         stop_watch(smp);
         if (smp->nhelpers > 0) /* the answer is known without it (a forced move, a win) */

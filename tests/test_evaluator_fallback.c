@@ -218,7 +218,7 @@ static void test_choice_names(void **state)
     (void)state;
     const char *words[] = {"auto", "cpu", "cuda"};
     for (int i = 0; i < 3; i++) {
-        EvaluatorChoice c;
+        EvaluatorChoice c = (EvaluatorChoice)-1; /* not a choice: the parse must write it */
         assert_true(evaluator_choice_parse(words[i], &c));
         assert_string_equal(evaluator_choice_name(c), words[i]);
     }

@@ -388,7 +388,7 @@ static void test_engine_thinks_with_the_ga(void **state)
         e.time.timeout_turn_ms = 200;
         for (int k = POS_WIN; k <= POS_LONE_FOUR; k++) {
             e.board = f->tp[k].board;
-            int x, y;
+            int x = -1, y = -1; /* off the board unless the engine answers */
             assert_true(engine_think(&e, clock_ms(), &x, &y));
             assert_true(rule_is_legal(&f->tp[k].board, cell_index(x, y)));
             if (k == POS_WIN) /* won: the answer must keep it won */

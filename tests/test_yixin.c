@@ -159,7 +159,7 @@ static void send_block(Fixture *f, const int *cells, int n)
 static void test_block_positions(void **state)
 {
     Fixture *f = *state;
-    TestPosition *tps;
+    TestPosition *tps = NULL;
     int n = tp_load("tests/positions/yixin-block.txt", &tps);
     assert_true(n >= 4);
     for (int i = 0; i < n; i++) {

@@ -1,19 +1,24 @@
 #!/bin/sh
-# Makes a balanced opening set for one rule and board size, the way tournaments/openings/ sets
-# were made (see tournaments/README.md):
-#   1. CANDIDATES random 3-stone openings near the centre (black at the centre, white on one of
-#      the 8 neighbours, black again within 2 of the centre), from a fixed seed;
-#   2. each one played once by pbrain-gamok against itself through gamok-arena at TURN_MS a move;
-#   3. kept: openings whose game lasted at least MIN_STONES stones (no quick crush for either
-#      side), taking as many black wins as white wins (draws always), up to KEEP openings.
+# Makes a balanced opening set for one rule and board size (see tournaments/README.md):
+#   1. CANDIDATES random openings near the centre, from a fixed seed: SELECT=eval takes STONES
+#      stones (black first, on the centre, the others within 2 of it), one per position up to
+#      symmetry; SELECT=game takes 3 (white on one of the 8 neighbours, black within 2);
+#   2. SELECT=eval (the default): each one searched by pbrain-gamok to a fixed DEPTH (one
+#      thread, no time limit: the same scores on every machine); kept: the KEEP openings whose
+#      score for the side to move is nearest 0, in candidate order, their scores listed in the
+#      file's header.
+#      SELECT=game (how the first sets were made): each one played once by pbrain-gamok against
+#      itself through gamok-arena at TURN_MS a move; kept: openings whose game lasted at least
+#      MIN_STONES stones, as many black wins as white wins (draws always), up to KEEP.
 # usage: tournaments/make-openings.sh RULE SIZE OUT_FILE [SEED]
-# environment: CANDIDATES (40), KEEP (16), MIN_STONES (21), TURN_MS (100), BIN (./pbrain-gamok),
-#              ARENA (build/gamok-arena)
+# environment: SELECT (eval), CANDIDATES (40), KEEP (16), STONES (3), DEPTH (8), MIN_STONES (21),
+#              TURN_MS (100), BIN (./pbrain-gamok), ARENA (build/gamok-arena)
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 RULE SIZE OUT_FILE [SEED]" >&2; exit 2; }
 rule=$1 size=$2 out=$3 seed=${4:-1}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-openings.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
+if [ "${SELECT:-eval}" = game ]; then
 awk -v n="${CANDIDATES:-40}" -v seed="$seed" 'BEGIN {
     srand(seed)
     while (made < n) {
@@ -25,6 +30,77 @@ awk -v n="${CANDIDATES:-40}" -v seed="$seed" 'BEGIN {
         seen[line] = 1; made++; print line
     }
 }' > "$work/candidates.txt"
+else
+# SELECT=eval: STONES stones (black first, on the centre), the others anywhere within 2 of it;
+# one candidate per position up to the 8 board symmetries (their scores are the same).
+awk -v n="${CANDIDATES:-40}" -v seed="$seed" -v k="${STONES:-3}" '
+function key(t,    i, j, a, b, x, y, tx, ty, list, cnt, tmp, out) {
+    for (i = 0; i < k; i++) {
+        x = sx[i]; y = sy[i]
+        tx = t % 2 ? -x : x; ty = int(t / 2) % 2 ? -y : y
+        if (t >= 4) { tmp = tx; tx = ty; ty = tmp }
+        list[i] = sprintf("%d:%+d:%+d", i % 2, tx, ty)
+    }
+    for (a = 1; a < k; a++) for (b = a; b > 0 && list[b] < list[b - 1]; b--) {
+        tmp = list[b]; list[b] = list[b - 1]; list[b - 1] = tmp
+    }
+    out = ""
+    for (i = 0; i < k; i++) out = out " " list[i]
+    return out
+}
+BEGIN {
+    srand(seed)
+    while (made < n && tries++ < 100000) {
+        sx[0] = 0; sy[0] = 0; ok = 1
+        for (i = 1; i < k && ok; i++) {
+            sx[i] = int(rand() * 5) - 2; sy[i] = int(rand() * 5) - 2
+            for (j = 0; j < i; j++) if (sx[j] == sx[i] && sy[j] == sy[i]) ok = 0
+        }
+        if (!ok) continue
+        best = ""
+        for (t = 0; t < 8; t++) { c = key(t); if (best == "" || c < best) best = c }
+        if (best in seen) continue
+        seen[best] = 1; made++
+        line = "0,0"
+        for (i = 1; i < k; i++) line = line sprintf(", %d,%d", sx[i], sy[i])
+        print line
+    }
+}' > "$work/candidates.txt"
+fi
+# SELECT=eval: one protocol session per candidate (BOARD: 1 = the side to move's stones), the
+# final summary line "MESSAGE depth D score S nodes N" read for S.
+if [ "${SELECT:-eval}" = eval ]; then
+    n=0
+    while IFS= read -r line; do
+        score=$(echo "$line" | awk -v size="$size" -v rule="$rule" -v depth="${DEPTH:-8}" '{
+            gsub(/ /, ""); k = split($0, v, ","); c = int(size / 2); stones = k / 2
+            mover = stones % 2 ? 2 : 1
+            printf "START %d\nINFO rule %d\nINFO max_depth %d\nINFO timeout_turn 600000\nBOARD\n", size, rule, depth
+            for (j = 0; j < stones; j++)
+                printf "%d,%d,%d\n", c + v[2 * j + 1], c + v[2 * j + 2], (j % 2 ? 2 : 1) == mover ? 1 : 2
+            printf "DONE\nABOUT\n"
+        }' | "${BIN:-./pbrain-gamok}" --threads 1 | sed -n 's/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+        [ -n "$score" ] || { echo "$0: no score for opening '$line'" >&2; exit 1; }
+        echo "$n $score" >> "$work/scores.txt"
+        n=$((n + 1))
+    done < "$work/candidates.txt"
+    awk -v keep="${KEEP:-16}" -v cand="$work/candidates.txt" -v rule="$rule" -v size="$size" \
+        -v seed="$seed" -v depth="${DEPTH:-8}" -v n="$n" -v stones="${STONES:-3}" '
+        BEGIN { while ((getline l < cand) > 0) op[m++] = l }
+        { s[$1] = $2; a = $2 < 0 ? -$2 : $2; order[NR] = sprintf("%09d %06d", a, $1) }
+        END {
+            for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
+                if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
+            for (i = 1; i <= keep && i <= NR; i++) { split(order[i], f, " "); kept[f[2] + 0] = 1 }
+            printf "# rule %s, %dx%d: balanced by pbrain-gamok search scores (tournaments/make-openings.sh %s %s FILE %s; SELECT=eval STONES=%s DEPTH=%s CANDIDATES=%d)\n", rule, size, size, rule, size, seed, stones, depth, n
+            printf "# scores for the side to move, in order:"
+            for (i = 0; i < m; i++) if (i in kept) printf " %s", s[i]
+            printf "\n"
+            for (i = 0; i < m; i++) if (i in kept) print op[i]
+        }' "$work/scores.txt" > "$out"
+    echo "$out: $(grep -vc '^#' "$out") openings ($n candidates searched to depth ${DEPTH:-8})"
+    exit 0
+fi
 "${ARENA:-build/gamok-arena}" --rule "$rule" --size "$size" --turn "${TURN_MS:-100}" --no-swap \
     --drawafter 150 --quiet --openings "$work/candidates.txt" --out "$work/run" \
     --engine "cmd=${BIN:-./pbrain-gamok}" name=a --engine "cmd=${BIN:-./pbrain-gamok}" name=b >/dev/null

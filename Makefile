@@ -9,7 +9,9 @@ CSTD    := -std=c11
 WARN    := -Wall -Wextra -Werror
 # -O3 with link-time optimisation: the tree crosses files at every node (board -> incremental
 # state -> evaluator); +16% nodes/s over -O2 on `make bench` (results/2026-11-21-bench-v3.txt).
-OPT     ?= -O3 -flto=auto
+# (Static libraries of LTO objects need ar's LTO plugin: Debian's gcc package installs it.)
+RELEASE_OPT := -O3 -flto=auto
+OPT     ?= $(RELEASE_OPT)
 CFLAGS  += $(CSTD) $(WARN) $(OPT) -I. -pthread -MMD -MP
 LDFLAGS += -pthread $(OPT)
 LDLIBS  += -lm
@@ -177,8 +179,8 @@ WIN_BUILD ?= build-win
 WIN_EXE   := $(WIN_BUILD)/pbrain-gamok.exe
 WIN_SRC   := $(wildcard brain/*.c kernels/*.c protocol/*.c)
 WIN_OBJ   := $(WIN_SRC:%.c=$(WIN_BUILD)/%.o)
-WIN_CFLAGS  := $(CSTD) $(WARN) -O3 -flto=auto -I. -pthread -MMD -MP
-WIN_LDFLAGS := -static -static-libgcc -pthread -s -O3 -flto=auto
+WIN_CFLAGS  := $(CSTD) $(WARN) $(RELEASE_OPT) -I. -pthread -MMD -MP
+WIN_LDFLAGS := -static -static-libgcc -pthread -s $(RELEASE_OPT)
 # Gomocup takes a zip of the brain; a 64-bit exe's name must contain "64". Its size is capped.
 WIN_ZIP   := $(WIN_BUILD)/gamok.zip
 WIN_ZIP_EXE := pbrain-gamok64.exe

@@ -18,7 +18,9 @@ set -eu
 rule=$1 size=$2 out=$3 seed=${4:-1}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-openings.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
-if [ "${SELECT:-eval}" = game ]; then
+select=${SELECT:-eval}
+case $select in eval|game) ;; *) echo "$0: SELECT must be eval or game, not '$select'" >&2; exit 2 ;; esac
+if [ "$select" = game ]; then
 awk -v n="${CANDIDATES:-40}" -v seed="$seed" 'BEGIN {
     srand(seed)
     while (made < n) {
@@ -34,7 +36,7 @@ else
 # SELECT=eval: STONES stones (black first, on the centre), the others anywhere within 2 of it;
 # one candidate per position up to the 8 board symmetries (their scores are the same).
 awk -v n="${CANDIDATES:-40}" -v seed="$seed" -v k="${STONES:-3}" '
-function key(t,    i, j, a, b, x, y, tx, ty, list, cnt, tmp, out) {
+function key(t,    i, a, b, x, y, tx, ty, list, tmp, out) {
     for (i = 0; i < k; i++) {
         x = sx[i]; y = sy[i]
         tx = t % 2 ? -x : x; ty = int(t / 2) % 2 ? -y : y
@@ -69,7 +71,7 @@ BEGIN {
 fi
 # SELECT=eval: one protocol session per candidate (BOARD: 1 = the side to move's stones), the
 # final summary line "MESSAGE depth D score S nodes N" read for S.
-if [ "${SELECT:-eval}" = eval ]; then
+if [ "$select" = eval ]; then
     n=0
     while IFS= read -r line; do
         score=$(echo "$line" | awk -v size="$size" -v rule="$rule" -v depth="${DEPTH:-8}" '{
@@ -84,20 +86,20 @@ if [ "${SELECT:-eval}" = eval ]; then
         echo "$n $score" >> "$work/scores.txt"
         n=$((n + 1))
     done < "$work/candidates.txt"
-    awk -v keep="${KEEP:-16}" -v cand="$work/candidates.txt" -v rule="$rule" -v size="$size" \
+    # the KEEP candidates nearest 0 (ties: the earlier one), as "index score" lines
+    awk '{ print ($2 < 0 ? -$2 : $2), $1, $2 }' "$work/scores.txt" | sort -n -k1,1 -k2,2 |
+        head -n "${KEEP:-16}" | awk '{ print $2, $3 }' > "$work/kept.txt"
+    awk -v cand="$work/candidates.txt" -v rule="$rule" -v size="$size" \
         -v seed="$seed" -v depth="${DEPTH:-8}" -v n="$n" -v stones="${STONES:-3}" '
         BEGIN { while ((getline l < cand) > 0) op[m++] = l }
-        { s[$1] = $2; a = $2 < 0 ? -$2 : $2; order[NR] = sprintf("%09d %06d", a, $1) }
+        { kept[$1] = 1; s[$1] = $2 }
         END {
-            for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
-                if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
-            for (i = 1; i <= keep && i <= NR; i++) { split(order[i], f, " "); kept[f[2] + 0] = 1 }
             printf "# rule %s, %dx%d: balanced by pbrain-gamok search scores (tournaments/make-openings.sh %s %s FILE %s; SELECT=eval STONES=%s DEPTH=%s CANDIDATES=%d)\n", rule, size, size, rule, size, seed, stones, depth, n
             printf "# scores for the side to move, in order:"
             for (i = 0; i < m; i++) if (i in kept) printf " %s", s[i]
             printf "\n"
             for (i = 0; i < m; i++) if (i in kept) print op[i]
-        }' "$work/scores.txt" > "$out"
+        }' "$work/kept.txt" > "$out"
     echo "$out: $(grep -vc '^#' "$out") openings ($n candidates searched to depth ${DEPTH:-8})"
     exit 0
 fi

@@ -20,7 +20,7 @@ typedef struct Helper {
     SearchRoot root;     /* its own copy of the main search's prepared (or quick) root */
     SearchLimits lim;
     const atomic_int *stop;
-    atomic_int *finished;
+    atomic_int *finished; /* raised when its answer makes the main search's needless (or NULL) */
     SearchResult result; /* of its last call */
     pthread_t thread;
     bool running;
@@ -101,7 +101,8 @@ static void *helper_main(void *arg)
     Helper *h = arg;
     h->result = search_iterate(h->search, &h->board, &h->lim, h->stop, NULL, &h->root);
     /* Its answer is the deepest there can be: the main search need not finish its own. */
-    if (h->result.depth >= h->lim.max_depth || h->result.score >= SCORE_WIN_MIN)
+    bool final = h->result.depth >= h->lim.max_depth || h->result.score >= SCORE_WIN_MIN;
+    if (final && h->finished)
         atomic_store(h->finished, 1);
     return NULL;
 }
@@ -126,7 +127,7 @@ static void *watch_main(void *arg)
 }
 
 static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits *lim,
-                         const SearchRoot *root, bool watch)
+                         const SearchRoot *root, bool watch, atomic_int *finished)
 {
     search_set_observer(h->search, NULL); /* the main search alone reports */
     h->board = *b;
@@ -136,7 +137,7 @@ static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits
     h->root.result.evals = 0;
     h->lim = *lim;
     h->stop = watch ? &smp->watch_stop : &smp->stop;
-    h->finished = &smp->finished;
+    h->finished = finished;
     h->result = (SearchResult){CELL_NONE, 0, 0, 0, 0}; /* also when the thread cannot start */
     if (watch)
         threatwatch_reset(h->watch);
@@ -156,12 +157,15 @@ static void join_helper(Helper *h)
     h->running = false;
 }
 
-/* The Lazy SMP helpers (all but the watch) on `root`. */
-static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim)
+/* The Lazy SMP helpers (all but the watch) on `root`. `early`: while the main search prepares
+ * (on the quick root): their answers are thrown away, so they must not end the main search's
+ * iterations before these begin (it would answer with its preparation's one-ply choice). */
+static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim, bool early)
 {
     atomic_store(&smp->stop, 0);
     for (int i = 1; i < smp->nhelpers; i++)
-        start_helper(smp, &smp->helpers[i], b, lim, &smp->root, false);
+        start_helper(smp, &smp->helpers[i], b, lim, &smp->root, false,
+                     early ? NULL : &smp->finished);
 }
 
 static void stop_helpers(Smp *smp)
@@ -234,10 +238,10 @@ SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const at
     search_prepare_quick(smp->main, b, &smp->root);
     bool iterating = lim->max_depth > 1;
     if (iterating && smp->nhelpers > 0)
-        start_helper(smp, &smp->helpers[0], b, lim, &smp->root, true);
+        start_helper(smp, &smp->helpers[0], b, lim, &smp->root, true, &smp->finished);
     bool early = smp->root.n > 1 && iterating;
     if (early)
-        start_helpers(smp, b, lim);
+        start_helpers(smp, b, lim, true);
     bool final = search_prepare(smp->main, b, lim, stop, &smp->root);
     if (early)
         stop_helpers(smp);
@@ -250,7 +254,7 @@ SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const at
         smp->main_result = smp->root.result;
         return combine(smp, early_nodes, early_evals);
     }
-    start_helpers(smp, b, lim);
+    start_helpers(smp, b, lim, false);
     SearchLimits main_lim = *lim;
     if (smp->nhelpers > 0)
         main_lim.lost = smp->helpers[0].watch->lost;

@@ -254,6 +254,10 @@ static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded,
     assert_true(r.nodes >= nodes);
     assert_true(r.evals >= evals);
     assert_true(r.score >= SCORE_WIN_MIN || r.depth == deepest);
+    /* Under a depth limit alone that depth is completed: a helper that got there on the quick
+     * root while the main search prepared must not end the main search's iterations. */
+    if (!max_nodes)
+        assert_true(r.score >= SCORE_WIN_MIN || r.depth == depth);
     smp_destroy(smp);
     search_destroy(single);
     search_destroy(main);

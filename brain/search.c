@@ -56,6 +56,7 @@ struct Search {
     TransTable *tt;    /* own_tt, or another Search's (search_create_shared) */
     TransTable own_tt;
     int worker;        /* 0: the main search; helpers of a Lazy SMP search perturb by it */
+    BusyTable *busy;   /* shared by the threads of a multi-threaded search, else NULL */
     LeafBatch batch;
     VcfMemo *vcf_memo;
     IncState *inc;   /* follows the searched board when the evaluator scores through one */
@@ -131,6 +132,8 @@ Search *search_create_shared(Evaluator *ev, Search *owner, int worker)
     }
     return s;
 }
+
+void search_set_busy(Search *s, BusyTable *busy) { s->busy = busy; }
 
 void search_destroy(Search *s)
 {
@@ -449,14 +452,40 @@ static int keep_best(Board *b, uint16_t *moves, int n, int width)
 
 static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta);
 
-/* Lazy SMP: odd helpers (search_create_shared) take the moves after the first in reverse order
- * at every node. Where all moves must be searched, they and the main search meet in the middle
- * and each finds the other's half in the shared table: a split of the work without locks (on
- * 8 middle games, time to depth 8-9 with 2 threads: 1.7x instead of 1.2x for the same order).
- * Where the first move refutes, nothing changes. Returns the index of the k-th move to search. */
-static int nth_move(const Search *s, int k, int n)
+/* Simplified ABDADA (brain/busy.h) below this depth: nearer the leaves a put-off saves less
+ * than the table traffic costs. */
+#define BUSY_MIN_DEPTH 3
+
+/* Whether the threads split the k-th move of a node searched to `depth`. */
+static bool splits(const Search *s, int depth, int k)
 {
-    return s->worker % 2 == 1 && k > 0 ? n - k : k;
+    return s->busy && k > 0 && depth >= BUSY_MIN_DEPTH;
+}
+
+/* The k-th move (of n, then the put-off ones in put[]), or -1 when it is put off now: played on
+ * b, another thread is in that child (it is taken back and added to put[]). A move put off once
+ * is searched when its turn comes again. */
+static int next_move(const Search *s, Board *b, const uint16_t *moves, int n, int depth, int k,
+                     uint16_t *put, int *nput)
+{
+    int move = k < n ? moves[k] : put[k - n];
+    board_play(b, move);
+    if (k < n && splits(s, depth, k) && busy_has(s->busy, b->hash)) {
+        board_undo(b);
+        put[(*nput)++] = (uint16_t)move;
+        return -1;
+    }
+    if (splits(s, depth, k))
+        busy_enter(s->busy, b->hash);
+    return move;
+}
+
+/* Takes back the move next_move played. */
+static void done_move(const Search *s, Board *b, int depth, int k)
+{
+    if (splits(s, depth, k))
+        busy_leave(s->busy, b->hash);
+    board_undo(b);
 }
 
 /* Principal variation search over ordered moves: the first with a full window, the rest with a
@@ -464,11 +493,13 @@ static int nth_move(const Search *s, int k, int n)
 static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
                      int alpha, int beta, int *best_move)
 {
-    int best = -INF;
+    int best = -INF, nput = 0;
+    uint16_t put[MOVES_MAX];
     *best_move = moves[0];
-    for (int k = 0; k < n; k++) {
-        int i = nth_move(s, k, n);
-        board_play(b, moves[i]);
+    for (int k = 0; k < n + nput; k++) {
+        int move = next_move(s, b, moves, n, depth, k, put, &nput);
+        if (move < 0)
+            continue;
         int v;
         if (k == 0) {
             v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
@@ -477,18 +508,18 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
             if (v > alpha && v < beta && !s->aborted)
                 v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
         }
-        board_undo(b);
+        done_move(s, b, depth, k);
         if (s->aborted)
             return best;
         if (v > best) {
             best = v;
-            *best_move = moves[i];
+            *best_move = move;
         }
         if (v > alpha)
             alpha = v;
         if (alpha >= beta) {
-            add_killer(s, ply, moves[i]);
-            int32_t *h = &s->history[b->to_move - 1][moves[i]];
+            add_killer(s, ply, move);
+            int32_t *h = &s->history[b->to_move - 1][move];
             *h = *h + depth * depth < HISTORY_FULL ? *h + depth * depth : HISTORY_FULL;
             break;
         }
@@ -603,17 +634,19 @@ static int first_root_value(Search *s, Board *b, int depth, int guess)
 }
 
 /* One root iteration. Returns the best value; *done counts the root moves searched completely
- * (an aborted iteration still knows its first moves' exact values). */
+ * (an aborted iteration still knows their exact values). */
 static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int depth,
                           int guess, int *best_move, int *done)
 {
-    int alpha = -INF, best = -INF;
+    int alpha = -INF, best = -INF, nput = 0;
+    uint16_t put[MOVES_MAX];
     *done = 0;
     *best_move = moves[0];
-    for (int k = 0; k < n; k++) {
-        int i = nth_move(s, k, n);
-        notify(s, SEARCH_EVENT_ROOT_MOVE, moves[i], 0, depth);
-        board_play(b, moves[i]);
+    for (int k = 0; k < n + nput; k++) {
+        int move = next_move(s, b, moves, n, depth, k, put, &nput);
+        if (move < 0)
+            continue;
+        notify(s, SEARCH_EVENT_ROOT_MOVE, move, 0, depth);
         int v;
         if (k == 0) {
             v = first_root_value(s, b, depth, guess);
@@ -622,17 +655,17 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
             if (v > alpha && !s->aborted)
                 v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
         }
-        board_undo(b);
+        done_move(s, b, depth, k);
         if (s->aborted)
             break;
-        *done = k + 1;
-        notify(s, SEARCH_EVENT_ROOT_DONE, moves[i], v, depth);
+        (*done)++;
+        notify(s, SEARCH_EVENT_ROOT_DONE, move, v, depth);
         if (v <= -PROVEN)
-            notify(s, SEARCH_EVENT_LOST, moves[i], v, depth);
+            notify(s, SEARCH_EVENT_LOST, move, v, depth);
         if (v > best) {
             best = v;
-            *best_move = moves[i];
-            notify(s, SEARCH_EVENT_BEST, moves[i], v, depth);
+            *best_move = move;
+            notify(s, SEARCH_EVENT_BEST, move, v, depth);
         }
         if (v > alpha)
             alpha = v;
@@ -813,7 +846,7 @@ static int refute_vct(Search *s, Board *b, uint16_t *moves, int n, bool *threate
 }
 
 /* Lazy SMP helpers (worker > 0) diverge from the main search so that the shared table gains
- * what the main search has not looked at yet: besides the move order of nth_move, helpers from
+ * what the main search has not looked at yet: besides the put-offs of next_move, helpers from
  * 2 on skip iterations in their own pattern (worker 2 searches the odd depths, worker 3 the
  * even ones, workers 4-5 take pairs of depths, ...), so that one running ahead of the main
  * search leaves it deeper entries. The last depth is never skipped: the helper would sit idle

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "brain/board.h"
+#include "brain/busy.h"
 #include "brain/moves.h"
 #include "kernels/evaluator.h"
 
@@ -90,6 +91,9 @@ Search *search_create(Evaluator *ev, size_t memory_bytes);
  * generation). `worker` (>= 1) perturbs its search so that helpers do not all repeat the owner's;
  * `ev` must be safe to use from another thread than the owner's evaluator (the CPU one is). */
 Search *search_create_shared(Evaluator *ev, Search *owner, int worker);
+/* The threads of a multi-threaded search share `busy` (brain/busy.h: they split nodes' moves
+ * instead of searching them in the same order); NULL (the default): one thread. */
+void search_set_busy(Search *s, BusyTable *busy);
 void search_destroy(Search *s);
 void search_set_evaluator(Search *s, Evaluator *ev);
 void search_clear(Search *s); /* forget everything learned (new game); shared: nothing */

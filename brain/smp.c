@@ -29,7 +29,9 @@ typedef struct Helper {
 struct Smp {
     Search *main;
     int nhelpers;
-    Helper *helpers;          /* [0] is the threat watch, the others Lazy SMP helpers */
+    Helper *helpers;          /* [0..first_lazy) the threat watch, the others Lazy SMP */
+    int first_lazy;           /* 1 with a watch (from SMP_WATCH_HELPERS helpers on), else 0 */
+    BusyTable busy;           /* where the threads are (brain/busy.h) */
     SearchRoot root;          /* the main search's, prepared once a call */
     SearchResult main_result; /* of the last call */
     atomic_int stop;          /* raised when the Lazy SMP helpers must stop */
@@ -37,9 +39,10 @@ struct Smp {
     atomic_int finished;      /* raised by a helper that completed the search: ends the main */
 };
 
+/* Counted with each helper, as if each had its own Smp: a small over-estimate. */
 size_t smp_helper_bytes(void)
 {
-    return search_fixed_bytes() + sizeof(Helper) + sizeof(ThreatWatch);
+    return search_fixed_bytes() + sizeof(Helper) + sizeof(ThreatWatch) + sizeof(Smp);
 }
 
 Smp *smp_create(Search *main, Evaluator *ev, int helpers)
@@ -50,6 +53,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
     if (!smp)
         return NULL;
     smp->main = main;
+    smp->first_lazy = helpers >= SMP_WATCH_HELPERS ? 1 : 0;
     atomic_init(&smp->stop, 0);
     atomic_init(&smp->watch_stop, 0);
     atomic_init(&smp->finished, 0);
@@ -62,15 +66,18 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
         Helper *h = &smp->helpers[i];
         h->search = search_create_shared(ev, main, i + 1);
         h->tables = evaluator_incremental_tables(ev);
-        h->watch = i == 0 ? malloc(sizeof *h->watch) : NULL;
-        if (!h->search || (i == 0 && !h->watch)) {
+        bool watch = i < smp->first_lazy;
+        h->watch = watch ? malloc(sizeof *h->watch) : NULL;
+        if (!h->search || (watch && !h->watch)) {
             search_destroy(h->search);
             free(h->watch);
             smp_destroy(smp);
             return NULL;
         }
+        search_set_busy(h->search, &smp->busy);
         smp->nhelpers++;
     }
+    search_set_busy(main, &smp->busy);
     return smp;
 }
 
@@ -78,6 +85,7 @@ void smp_destroy(Smp *smp)
 {
     if (!smp)
         return;
+    search_set_busy(smp->main, NULL);
     for (int i = 0; i < smp->nhelpers; i++) {
         search_destroy(smp->helpers[i].search);
         free(smp->helpers[i].watch);
@@ -163,7 +171,7 @@ static void join_helper(Helper *h)
 static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim, bool early)
 {
     atomic_store(&smp->stop, 0);
-    for (int i = 1; i < smp->nhelpers; i++)
+    for (int i = smp->first_lazy; i < smp->nhelpers; i++)
         start_helper(smp, &smp->helpers[i], b, lim, &smp->root, false,
                      early ? NULL : &smp->finished);
 }
@@ -171,14 +179,14 @@ static void start_helpers(Smp *smp, const Board *b, const SearchLimits *lim, boo
 static void stop_helpers(Smp *smp)
 {
     atomic_store(&smp->stop, 1);
-    for (int i = 1; i < smp->nhelpers; i++)
+    for (int i = smp->first_lazy; i < smp->nhelpers; i++)
         join_helper(&smp->helpers[i]);
 }
 
 static void stop_watch(Smp *smp)
 {
     atomic_store(&smp->watch_stop, 1);
-    if (smp->nhelpers > 0)
+    if (smp->first_lazy > 0)
         join_helper(&smp->helpers[0]);
 }
 
@@ -216,10 +224,11 @@ static SearchResult combine(Smp *smp, uint64_t nodes, uint64_t evals)
     evals += best.evals;
     for (int i = 0; i < smp->nhelpers; i++) {
         const SearchResult *h = &smp->helpers[i].result;
-        bool usable = h->move != CELL_NONE && (i > 0 || !search_excludes(smp->main, h->move));
+        bool lazy = i >= smp->first_lazy;
+        bool usable = h->move != CELL_NONE && (lazy || !search_excludes(smp->main, h->move));
         if (usable && answers_better(h, &best)) {
             best = *h;
-            best.depth = i > 0 ? h->depth : smp->main_result.depth;
+            best.depth = lazy ? h->depth : smp->main_result.depth;
         }
     }
     add_helper_counts(smp, 0, &nodes, &evals, false);
@@ -237,7 +246,7 @@ SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const at
      * in the table is the main search's to find, what they answer is thrown away. */
     search_prepare_quick(smp->main, b, &smp->root);
     bool iterating = lim->max_depth > 1;
-    if (iterating && smp->nhelpers > 0)
+    if (iterating && smp->first_lazy > 0)
         start_helper(smp, &smp->helpers[0], b, lim, &smp->root, true, &smp->finished);
     bool early = smp->root.n > 1 && iterating;
     if (early)
@@ -246,17 +255,18 @@ SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const at
     if (early)
         stop_helpers(smp);
     uint64_t early_nodes = 0, early_evals = 0;
-    add_helper_counts(smp, 1, &early_nodes, &early_evals, true); /* the watch runs on */
+    /* the watch (if any) runs on */
+    add_helper_counts(smp, smp->first_lazy, &early_nodes, &early_evals, true);
     if (final) {
         stop_watch(smp);
-        if (smp->nhelpers > 0) /* the answer is known without it (a forced move, a win) */
+        if (smp->first_lazy > 0) /* the answer is known without it (a forced move, a win) */
             smp->helpers[0].result.move = CELL_NONE;
         smp->main_result = smp->root.result;
         return combine(smp, early_nodes, early_evals);
     }
     start_helpers(smp, b, lim, false);
     SearchLimits main_lim = *lim;
-    if (smp->nhelpers > 0)
+    if (smp->first_lazy > 0)
         main_lim.lost = smp->helpers[0].watch->lost;
     smp->main_result = search_iterate(smp->main, b, &main_lim, stop, &smp->finished, &smp->root);
     stop_helpers(smp);

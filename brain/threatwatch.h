@@ -1,7 +1,8 @@
-/* The threat watch: the first helper thread of a multi-threaded search (brain/smp.h) looks for
+/* The threat watch: the first helper thread of a search on 3 or more threads (brain/smp.h:
+ * SMP_WATCH_HELPERS; as the only helper a Lazy SMP one measured stronger) looks for
  * threat sequences longer than the main search's own root checks can afford. The main search
  * tries wins by up to 2 threes at the root on a share of its time; spending more of its time
- * there cost more than it found (results/2026-11-21-vct4-vs-head-200ms.txt). A second thread
+ * there cost more than it found (results/2026-11-21-vct4-vs-head-200ms.txt). Another thread
  * has that time for free, and long threat sequences are what the tree loses to against other
  * brains (README, Strength). While the main search builds its tree, the watch looks
  *   1. for our own win by up to THREAT_WATCH_THREES threes (brain/vct.h), and

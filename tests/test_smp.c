@@ -1,7 +1,8 @@
 /* Lazy SMP (brain/smp.c): the shared transposition table under concurrent stores and probes,
- * helpers made within the memory limit, and the threaded engine still answering right (wins,
- * blocks, VCFs), legally, never a blocked cell, never a root move the main search's preparation
- * dropped, and stopping when asked. */
+ * the busy table that splits nodes' moves between threads, helpers made within the memory
+ * limit, and the threaded engine still answering right (wins, blocks, VCFs), legally, never a
+ * blocked cell, never a root move the main search's preparation dropped, and stopping when
+ * asked. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdarg.h>
 #include <stddef.h>
@@ -89,6 +90,89 @@ static void shared_table_survives_concurrent_stores(void **state)
     }
     assert_true(hits > 0); /* the probes did see entries */
     tt_free(&t);
+}
+
+/* ---- splitting the moves (simplified ABDADA) ---------------------------------------------- */
+
+/* A mark stays until its own position leaves; another position taking the slot meanwhile keeps
+ * its mark when the first one leaves. */
+static void busy_table_marks_and_frees(void **state)
+{
+    (void)state;
+    BusyTable *t = calloc(1, sizeof *t);
+    uint64_t a = 0x9E3779B97F4A7C15ull, b = a + BUSY_SLOTS; /* the same slot */
+    assert_false(busy_has(t, a));
+    busy_enter(t, a);
+    assert_true(busy_has(t, a));
+    assert_false(busy_has(t, b));
+    busy_leave(t, a);
+    assert_false(busy_has(t, a));
+    busy_enter(t, a);
+    busy_enter(t, b);
+    busy_leave(t, a);
+    assert_true(busy_has(t, b));
+    busy_leave(t, b);
+    assert_false(busy_has(t, b));
+    free(t);
+}
+
+typedef struct RootOrder {
+    int depth;         /* the iteration recorded */
+    int moves[MOVES_MAX], n; /* its ROOT_MOVE events in order */
+    int done;          /* its ROOT_DONE events */
+} RootOrder;
+
+static void record_root_order(void *ctx, const SearchEvent *ev)
+{
+    RootOrder *o = ctx;
+    if (ev->depth != o->depth)
+        return;
+    if (ev->kind == SEARCH_EVENT_ROOT_MOVE && o->n < MOVES_MAX)
+        o->moves[o->n++] = ev->move;
+    else if (ev->kind == SEARCH_EVENT_ROOT_DONE)
+        o->done++;
+}
+
+/* The root moves of `depth`'s iteration in the order searched, by a fresh one-thread search
+ * sharing `busy` (may be NULL). */
+static RootOrder root_order(Board *b, BusyTable *busy, int depth)
+{
+    Evaluator *ev = evaluator_cpu_create();
+    Search *s = search_create(ev, 8u << 20);
+    RootOrder o = {.depth = depth};
+    SearchObserver obs = {record_root_order, &o, NULL};
+    search_set_observer(s, &obs);
+    search_set_busy(s, busy);
+    SearchLimits lim = {.deadline_ms = 0, .max_depth = depth};
+    search_best_move(s, b, &lim, NULL);
+    search_destroy(s);
+    evaluator_destroy(ev);
+    return o;
+}
+
+/* A root move whose child another thread is in is searched last (and still searched), from
+ * depth 3 on; nothing changes without the mark. */
+static void a_busy_child_is_searched_last(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_quiet.txt", &n);
+    Board b = tp[0].board;
+    RootOrder plain = root_order(&b, NULL, 3);
+    assert_true(plain.n > 3);
+    int second = plain.moves[1];
+    BusyTable *busy = calloc(1, sizeof *busy);
+    board_play(&b, second);
+    busy_enter(busy, b.hash); /* "another thread" is in that child */
+    board_undo(&b);
+    RootOrder marked = root_order(&b, busy, 3);
+    assert_int_equal(marked.n, plain.n);
+    assert_int_equal(marked.done, plain.n);
+    assert_int_equal(marked.moves[0], plain.moves[0]);
+    assert_int_equal(marked.moves[1], plain.moves[2]);
+    assert_int_equal(marked.moves[marked.n - 1], second);
+    free(busy);
+    free(tp);
 }
 
 /* ---- the threaded engine ------------------------------------------------------------------- */
@@ -211,20 +295,20 @@ static bool in_root(const SearchRoot *root, int cell)
     return false;
 }
 
-/* Two helpers beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.
+/* `helpers` beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.
  * The root the main search prepares is the one a single search prepares (no deadline: its
  * threat searches end on node budgets), and every thread's answer is one of its moves: the
  * helpers never prepare, and what they search on the quick root meanwhile only fills the table
- * (the first helper, the threat watch, answers nothing but a proven win).
+ * (the threat watch, the first of SMP_WATCH_HELPERS or more, answers nothing but a proven win).
  * The answer is the best thread's (a proven win, else the deepest iteration), with all threads'
  * nodes and evals.
  * Returns the prepared root's best move. */
 static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded, int depth,
-                                              uint64_t max_nodes)
+                                              uint64_t max_nodes, int helpers)
 {
     Evaluator *ev = evaluator_cpu_create();
     Search *main = search_create(ev, 8u << 20), *single = search_create(ev, 8u << 20);
-    Smp *smp = smp_create(main, ev, 2);
+    Smp *smp = smp_create(main, ev, helpers);
     assert_non_null(smp);
     SearchObserver obs = {NULL, NULL, excluded};
     search_set_observer(main, &obs);
@@ -240,7 +324,7 @@ static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded,
     int deepest = 0;
     for (int t = 0; t <= smp_helpers(smp); t++) {
         SearchResult tr = smp_thread_result(smp, t);
-        if (t == 1) /* the threat watch answers only a proven win */
+        if (t == 1 && helpers >= SMP_WATCH_HELPERS) /* the watch answers only a proven win */
             assert_true(tr.move == CELL_NONE || tr.score == SEARCH_THREAT_WIN);
         else
             assert_true(in_root(&root, tr.move));
@@ -286,12 +370,14 @@ static void threads_answer_only_prepared_root_moves(void **state)
         Board b = tp[cases[k].index].board;
         if (cases[k].other_side)
             board_set_to_move(&b, opponent_of(b.to_move));
-        int best = threaded_answer_is_a_prepared_move(&b, NULL, 5, 0);
-        threaded_answer_is_a_prepared_move(&b, NULL, 20, 60000);
+        int best = threaded_answer_is_a_prepared_move(&b, NULL, 5, 0, 2);
+        threaded_answer_is_a_prepared_move(&b, NULL, 5, 0, 1); /* no watch: a Lazy helper */
+        threaded_answer_is_a_prepared_move(&b, NULL, 20, 60000, 2);
         uint8_t excluded[BOARD_CELLS] = {0};
         excluded[best] = 1;
         if (cases[k].other_side) /* enough moves left to iterate over */
-            assert_int_not_equal(threaded_answer_is_a_prepared_move(&b, excluded, 5, 0), best);
+            assert_int_not_equal(threaded_answer_is_a_prepared_move(&b, excluded, 5, 0, 2),
+                                 best);
         free(tp);
     }
 }
@@ -343,6 +429,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shared_table_survives_concurrent_stores),
+        cmocka_unit_test(busy_table_marks_and_frees),
+        cmocka_unit_test(a_busy_child_is_searched_last),
         cmocka_unit_test_setup_teardown(threads_find_wins_blocks_and_vcfs, setup, teardown),
         cmocka_unit_test_setup_teardown(threads_never_answer_a_blocked_cell, setup, teardown),
         cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),

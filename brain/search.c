@@ -470,13 +470,14 @@ static int next_move(const Search *s, Board *b, const uint16_t *moves, int n, in
 {
     int move = k < n ? moves[k] : put[k - n];
     board_play(b, move);
-    if (k < n && splits(s, depth, k) && busy_has(s->busy, b->hash)) {
+    if (!splits(s, depth, k))
+        return move;
+    if (k < n && busy_has(s->busy, b->hash)) {
         board_undo(b);
         put[(*nput)++] = (uint16_t)move;
         return -1;
     }
-    if (splits(s, depth, k))
-        busy_enter(s->busy, b->hash);
+    busy_enter(s->busy, b->hash);
     return move;
 }
 

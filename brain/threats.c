@@ -28,8 +28,8 @@ bool threat_makes_four(Board *b, int cell)
 {
     int color = b->to_move;
     const IncState *inc = board_incremental(b);
-    if (inc && inc_five_cells(inc, color) == 0 && !inc_may_four(inc, cell, color))
-        return false;
+    if (inc && inc_five_cells(inc, color) == 0) /* the line classes answer */
+        return inc_makes_four(inc, cell, color);
     bool candidate[4], any = false;
     for (int d = 0; d < 4; d++) {
         candidate[d] = own_near(b, cell, d, color) >= 3;

@@ -171,10 +171,16 @@ static void check_threats(const PatternTables *t, Board *b, IncState *inc)
         if (inc_five_cells(inc, color) == 1)
             assert_int_equal(inc_the_five_cell(inc, color), cells[0]);
     }
-    /* inc_may_four is a filter only where the side has no five to play */
-    for (int c = 0; c < BOARD_CELLS && inc_five_cells(inc, b->to_move) == 0; c++)
-        if (board_cell_valid(b, c) && b->cell[c] == EMPTY && !inc_may_four(inc, c, b->to_move))
-            assert_false(threat_makes_four(b, c));
+    /* inc_may_four is a filter only, inc_makes_four the answer, where the side has no five to
+     * play */
+    for (int c = 0; c < BOARD_CELLS && inc_five_cells(inc, b->to_move) == 0; c++) {
+        if (!board_cell_valid(b, c) || b->cell[c] != EMPTY)
+            continue;
+        bool four = threat_makes_four(b, c);
+        assert_int_equal(inc_makes_four(inc, c, b->to_move), four);
+        if (!inc_may_four(inc, c, b->to_move))
+            assert_false(four);
+    }
     board_follow(b, inc);
 }
 

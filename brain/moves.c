@@ -128,3 +128,39 @@ int moves_any_legal(const Board *b)
                 return cell_index(x, y);
     return CELL_NONE;
 }
+
+static int32_t narrow_key(const IncState *inc, int color, const uint16_t *must, int nmust,
+                          int cell)
+{
+    for (int i = 0; i < nmust; i++)
+        if (cell == must[i])
+            return INT32_MAX;
+    if (inc_may_four(inc, cell, color))
+        return INT32_MAX;
+    return CELL_ENTRY_VALUE(inc->entry[color - 1][cell])
+         + CELL_ENTRY_VALUE(inc->entry[opponent_of(color) - 1][cell]);
+}
+
+int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_t *must,
+                 int nmust, int32_t *scratch)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc || n <= keep || keep <= 0 || keep > MOVES_NARROW_MAX)
+        return n;
+    int32_t top[MOVES_NARROW_MAX]; /* the highest keys so far, highest first */
+    int held = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t k = scratch[i] = narrow_key(inc, b->to_move, must, nmust, moves[i]);
+        if (held == keep && k <= top[keep - 1])
+            continue;
+        int j = held < keep ? held++ : keep - 1; /* insert, dropping the lowest */
+        for (; j > 0 && top[j - 1] < k; j--)
+            top[j] = top[j - 1];
+        top[j] = k;
+    }
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (scratch[i] >= top[keep - 1])
+            moves[kept++] = moves[i];
+    return kept;
+}

@@ -16,6 +16,18 @@ int moves_candidates(const Board *b, int radius, uint16_t *out);
 /* Legal cells where `color` completes a win at once (its five points). Returns the count. */
 int moves_winning_cells(const Board *b, int color, uint16_t *out, int max);
 
+/* The most moves moves_narrow keeps by value. */
+#define MOVES_NARROW_MAX 64
+
+/* Narrows `moves` to the `keep` (<= MOVES_NARROW_MAX) whose cells are worth most to both sides
+ * by the pattern values of the incremental state following `b` (what the cell makes for the
+ * side to move plus what it takes from the opponent; ties kept), plus every move that may make
+ * a four for the side to move and the `nmust` moves of `must`, in their order. A cheap guess,
+ * made before any child is scored. Without an incremental state every move stays. `scratch`
+ * holds n keys. Returns the new count. */
+int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_t *must,
+                 int nmust, int32_t *scratch);
+
 /* Any legal move for the side to move (centre first, then cell order); CELL_NONE if none. */
 int moves_any_legal(const Board *b);
 

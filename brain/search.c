@@ -59,7 +59,8 @@ struct Search {
     BusyTable *busy;   /* shared by the threads of a multi-threaded search, else NULL */
     LeafBatch batch;
     VcfMemo *vcf_memo;
-    IncState *inc;   /* follows the searched board when the evaluator scores through one */
+    IncState *inc;   /* follows the searched board when the evaluator has pattern tables */
+    bool inc_scores; /* and children are scored from it (the evaluator offers that) */
     uint16_t killers[MAX_PLY][KILLERS]; /* per ply: the last moves that refuted a sibling */
     int32_t history[2][BOARD_CELLS];    /* per colour - 1 and cell: refutations, by depth */
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
@@ -277,10 +278,16 @@ static int decided_to(int v, int ply)
 /* Values of moves[0..n) for the side to move at `ply` (-score of each child): from the
  * incremental state following the board when the evaluator offered one (the same scores),
  * else one evaluator batch. */
+/* The incremental state children are scored from, or NULL: score through the evaluator. */
+static IncState *scoring_state(const Search *s, const Board *b)
+{
+    return s->inc_scores ? board_incremental(b) : NULL;
+}
+
 static void score_moves(Search *s, const Board *b, const uint16_t *moves, int n, int ply,
                         int32_t *vals)
 {
-    IncState *inc = board_incremental(b);
+    IncState *inc = scoring_state(s, b);
     if (inc) {
         for (int i = 0; i < n; i++)
             vals[i] = decided_from(-inc_score_child(inc, b->to_move, moves[i]), ply);
@@ -354,6 +361,21 @@ static int node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
     return n;
 }
 
+/* Candidates a node keeps before any child is scored (moves_narrow: the cells worth most to
+ * both sides by their pattern values, the table's move, the killers and the moves that may make
+ * a four). A middle-game node has about 85 candidates and scoring each child cost more than the
+ * rest of the node; interior nodes go on to search TREE_WIDTH of them. All candidates against
+ * 20: see README "Strength". */
+#ifndef NARROW_KEEP
+#define NARROW_KEEP 20
+#endif
+
+static int narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move)
+{
+    const uint16_t must[1 + KILLERS] = {(uint16_t)tt_move, s->killers[ply][0], s->killers[ply][1]};
+    return moves_narrow(b, moves, n, NARROW_KEEP, must, 1 + KILLERS, ply_keys(s, ply));
+}
+
 /* Moves a frontier node tries first: the table's move, then the ply's killers (in the
  * candidate order otherwise: the same order whichever evaluator scores). */
 static void frontier_order(const Search *s, uint16_t *moves, int n, int ply, int tt_move)
@@ -379,7 +401,7 @@ static void frontier_order(const Search *s, uint16_t *moves, int n, int ply, int
 static int frontier(Search *s, Board *b, uint16_t *moves, int n, int ply, int beta, int tt_move)
 {
     frontier_order(s, moves, n, ply, tt_move);
-    IncState *inc = board_incremental(b);
+    IncState *inc = scoring_state(s, b);
     int32_t *vals = ply_keys(s, ply);
     if (!inc)
         score_moves(s, b, moves, n, ply, vals);
@@ -598,6 +620,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
         return win;
     }
+    n = narrow(s, b, moves, n, ply, tt_move);
     if (depth <= 1 || !can_recurse)
         return frontier(s, b, moves, n, ply, beta, tt_move);
     int best_static = order_moves(s, b, moves, n, ply, tt_move);
@@ -1017,13 +1040,16 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
     return r;
 }
 
-/* The board is followed by the incremental state for the call when the evaluator offers its
- * tables for one: child scores and threat tests then read it instead of scanning the board.
- * Returns what the board followed before, for the caller to restore. */
+/* The board is followed by the incremental state for the call when the evaluator has pattern
+ * tables on the host: move ordering and threat tests read it instead of scanning the board, and
+ * child scores too where the evaluator offers that. Returns what the board followed before,
+ * for the caller to restore. */
 static struct IncState *follow_board(Search *s, Board *b)
 {
     struct IncState *before = b->inc;
-    const PatternTables *tables = evaluator_incremental_tables(s->ev);
+    const PatternTables *scoring = evaluator_incremental_tables(s->ev);
+    const PatternTables *tables = scoring ? scoring : evaluator_pattern_tables(s->ev);
+    s->inc_scores = scoring != NULL;
     if (tables) {
         inc_init(s->inc, tables, b->size, b->rule, b->cell);
         board_follow(b, s->inc);

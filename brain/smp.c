@@ -65,7 +65,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
     for (int i = 0; i < helpers; i++) {
         Helper *h = &smp->helpers[i];
         h->search = search_create_shared(ev, main, i + 1);
-        h->tables = evaluator_incremental_tables(ev);
+        h->tables = evaluator_pattern_tables(ev);
         bool watch = i < smp->first_lazy;
         h->watch = watch ? malloc(sizeof *h->watch) : NULL;
         if (!h->search || (watch && !h->watch)) {
@@ -100,7 +100,7 @@ void smp_set_evaluator(Smp *smp, Evaluator *ev)
 {
     for (int i = 0; i < smp->nhelpers; i++) {
         search_set_evaluator(smp->helpers[i].search, ev);
-        smp->helpers[i].tables = evaluator_incremental_tables(ev);
+        smp->helpers[i].tables = evaluator_pattern_tables(ev);
     }
 }
 

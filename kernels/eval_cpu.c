@@ -67,7 +67,7 @@ static const PatternTables *cpu_incremental_tables(Evaluator *ev)
 }
 
 static const EvaluatorOps CPU_OPS = {cpu_score_positions, cpu_score_children, cpu_destroy,
-                                     cpu_incremental_tables};
+                                     cpu_incremental_tables, cpu_incremental_tables};
 
 Evaluator *evaluator_cpu_create(void)
 {

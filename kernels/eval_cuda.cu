@@ -37,6 +37,7 @@ typedef struct CudaEvaluator {
     cudaEvent_t kernel_start, kernel_stop;
     float kernel_ms;
     PatternTables *tables; /* device copy */
+    PatternTables *host_tables; /* kept for the tree's incremental state (pattern_tables) */
     int *bad_input;        /* device flag: some position is one the CPU would reject */
     int *bad_input_host;   /* pinned */
     CudaBuffer pos, kids, out;
@@ -258,6 +259,7 @@ static void cuda_destroy(Evaluator *ev)
     buffer_free(&c->kids);
     buffer_free(&c->out);
     cudaFree(c->tables);
+    pattern_tables_destroy(c->host_tables);
     cudaFree(c->bad_input);
     cudaFreeHost(c->bad_input_host);
     if (c->kernel_start)
@@ -270,8 +272,13 @@ static void cuda_destroy(Evaluator *ev)
     free(c);
 }
 
+static const PatternTables *cuda_pattern_tables(Evaluator *ev)
+{
+    return cuda_of(ev)->host_tables;
+}
+
 static const EvaluatorOps CUDA_OPS = {cuda_score_positions, cuda_score_children, cuda_destroy,
-                                      NULL};
+                                      NULL, cuda_pattern_tables};
 
 /* ---- creation ------------------------------------------------------------------------------ */
 
@@ -328,7 +335,7 @@ static bool cuda_setup(CudaEvaluator *c)
               cuda_ok(c, cudaHostAlloc(&c->bad_input_host, sizeof(int), cudaHostAllocDefault),
                       "cudaHostAlloc") &&
               self_check(c, host);
-    pattern_tables_destroy(host);
+    c->host_tables = host;
     return ok;
 }
 

@@ -57,8 +57,24 @@ static void fb_destroy(Evaluator *ev)
     free(f);
 }
 
+/* Whoever scores now: the primary's batches (a GPU's) until the switch, the backup's way after
+ * it (the CPU's incremental state). */
+static const struct PatternTables *fb_incremental_tables(Evaluator *ev)
+{
+    Fallback *f = fallback_of(ev);
+    return evaluator_incremental_tables(f->switched ? f->backup : f->primary);
+}
+
+/* Both score alike, so either's tables will do. */
+static const struct PatternTables *fb_pattern_tables(Evaluator *ev)
+{
+    Fallback *f = fallback_of(ev);
+    const struct PatternTables *t = evaluator_pattern_tables(f->primary);
+    return t ? t : evaluator_pattern_tables(f->backup);
+}
+
 static const EvaluatorOps FALLBACK_OPS = {fb_score_positions, fb_score_children, fb_destroy,
-                                          NULL};
+                                          fb_incremental_tables, fb_pattern_tables};
 
 Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why)
 {

@@ -50,6 +50,11 @@ typedef struct EvaluatorOps {
      * built on them (kernels/incremental.h) on the host gives exactly its scores and is the
      * faster way for it: the tree then scores children from that state instead of batches. */
     const struct PatternTables *(*incremental_tables)(Evaluator *ev);
+    /* Optional (NULL: none). The host copy of the pattern tables the evaluator scores with,
+     * whichever way it scores: the tree keeps an incremental state on them for what it asks
+     * besides scores (move ordering, four and five tests), so that every evaluator that has
+     * them searches the same tree. */
+    const struct PatternTables *(*pattern_tables)(Evaluator *ev);
 } EvaluatorOps;
 
 struct Evaluator {
@@ -73,6 +78,11 @@ static inline int evaluator_score_children(Evaluator *ev, const EvalPosition *pa
 static inline const struct PatternTables *evaluator_incremental_tables(Evaluator *ev)
 {
     return ev->ops->incremental_tables ? ev->ops->incremental_tables(ev) : NULL;
+}
+
+static inline const struct PatternTables *evaluator_pattern_tables(Evaluator *ev)
+{
+    return ev->ops->pattern_tables ? ev->ops->pattern_tables(ev) : NULL;
 }
 
 static inline void evaluator_destroy(Evaluator *ev)

@@ -63,7 +63,8 @@ static void flaky_destroy(Evaluator *ev)
     free(f);
 }
 
-static const EvaluatorOps FLAKY_OPS = {flaky_positions, flaky_children, flaky_destroy, NULL};
+static const EvaluatorOps FLAKY_OPS = {flaky_positions, flaky_children, flaky_destroy, NULL,
+                                       NULL};
 
 static const char *flaky_why(const Evaluator *ev)
 {

@@ -206,7 +206,7 @@ static int count_children(Evaluator *ev, const EvalPosition *parents, const Eval
 static void count_destroy(Evaluator *ev) { (void)ev; }
 
 static const EvaluatorOps COUNTING_OPS = {count_positions, count_children, count_destroy,
-                                           NULL};
+                                           NULL, NULL};
 
 typedef struct Fixture {
     Evaluator *cpu;

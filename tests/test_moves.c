@@ -6,10 +6,12 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "brain/moves.h"
 #include "brain/rules.h"
 #include "brain/threats.h"
+#include "kernels/incremental.h"
 #include "tests/support/positions.h"
 
 static int chebyshev(int a, int b)
@@ -187,6 +189,150 @@ static void any_legal_prefers_the_centre_then_cell_order(void **state)
 }
 
 /* The four-three position of search_forced.txt: 6,5 and 7,5 make a four, 6,2 only a three. */
+/* moves_narrow: the first middle game of the tree bench, followed by an incremental state. */
+typedef struct Narrowed {
+    Board b;
+    IncState *inc;
+    PatternTables *tables;
+    uint16_t moves[MOVES_MAX];
+    int n;
+} Narrowed;
+
+static void narrowed_setup_at(Narrowed *w, int index)
+{
+    int count;
+    TestPosition *tp = tp_load_or_fail("tests/positions/tree_bench.txt", &count);
+    assert_true(index < count);
+    w->b = tp[index].board;
+    free(tp);
+    w->tables = pattern_tables_create();
+    w->inc = malloc(sizeof *w->inc);
+    assert_non_null(w->tables);
+    assert_non_null(w->inc);
+    inc_init(w->inc, w->tables, w->b.size, w->b.rule, w->b.cell);
+    board_follow(&w->b, w->inc);
+    w->n = moves_candidates(&w->b, 2, w->moves);
+    assert_true(w->n > 40);
+}
+
+static void narrowed_setup(Narrowed *w) { narrowed_setup_at(w, 0); }
+
+static void narrowed_teardown(Narrowed *w)
+{
+    free(w->inc);
+    pattern_tables_destroy(w->tables);
+}
+
+/* The guess moves_narrow ranks by, worked out here from the state's cell entries. */
+static int32_t worth(const Narrowed *w, int cell)
+{
+    int me = w->b.to_move;
+    return CELL_ENTRY_VALUE(w->inc->entry[me - 1][cell])
+         + CELL_ENTRY_VALUE(w->inc->entry[opponent_of(me) - 1][cell]);
+}
+
+static bool kept(const uint16_t *m, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (m[i] == cell)
+            return true;
+    return false;
+}
+
+static void narrowing_keeps_the_most_valuable_cells_and_every_four(void **state)
+{
+    (void)state;
+    Narrowed w;
+    narrowed_setup(&w);
+    uint16_t m[MOVES_MAX];
+    int32_t scratch[MOVES_MAX];
+    memcpy(m, w.moves, sizeof m);
+    int keep = 8, k = moves_narrow(&w.b, m, w.n, keep, NULL, 0, scratch);
+    assert_true(k >= keep && k < w.n);
+    int32_t lowest_kept = INT32_MAX, highest_dropped = -1, fours = 0;
+    for (int i = 0, j = 0; i < w.n; i++) {
+        int c = w.moves[i];
+        bool four = inc_may_four(w.inc, c, w.b.to_move);
+        if (j < k && m[j] == c) { /* kept, in the candidates' order */
+            j++;
+            fours += four;
+            if (!four && worth(&w, c) < lowest_kept)
+                lowest_kept = worth(&w, c);
+        } else {
+            assert_false(four);
+            if (worth(&w, c) > highest_dropped)
+                highest_dropped = worth(&w, c);
+        }
+        if (i == w.n - 1)
+            assert_int_equal(j, k); /* every kept move was met in order */
+    }
+    assert_true(lowest_kept > highest_dropped);
+    /* no more than needed: fewer than `keep` kept moves rank above the lowest one kept */
+    int above = fours;
+    for (int j = 0; j < k; j++)
+        above += !inc_may_four(w.inc, m[j], w.b.to_move) && worth(&w, m[j]) > lowest_kept;
+    assert_true(above < keep);
+    narrowed_teardown(&w);
+}
+
+/* Keeping one move keeps every four too, where a four is worth less than the best cell. */
+static void narrowing_keeps_every_four(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (int p = 0; p < 7; p++) {
+        Narrowed w;
+        narrowed_setup_at(&w, p);
+        int32_t best = 0, weakest_four = INT32_MAX;
+        for (int i = 0; i < w.n; i++) {
+            int c = w.moves[i];
+            if (inc_may_four(w.inc, c, w.b.to_move))
+                weakest_four = worth(&w, c) < weakest_four ? worth(&w, c) : weakest_four;
+            else
+                best = worth(&w, c) > best ? worth(&w, c) : best;
+        }
+        if (weakest_four < best) {
+            uint16_t m[MOVES_MAX];
+            int32_t scratch[MOVES_MAX];
+            memcpy(m, w.moves, sizeof m);
+            int k = moves_narrow(&w.b, m, w.n, 1, NULL, 0, scratch);
+            for (int i = 0; i < w.n; i++)
+                if (inc_may_four(w.inc, w.moves[i], w.b.to_move))
+                    assert_true(kept(m, k, w.moves[i]));
+            tried++;
+        }
+        narrowed_teardown(&w);
+    }
+    assert_true(tried > 0);
+}
+
+static void narrowing_keeps_the_moves_it_must(void **state)
+{
+    (void)state;
+    Narrowed w;
+    narrowed_setup(&w);
+    uint16_t m[MOVES_MAX], must[2] = {0, 0};
+    int32_t scratch[MOVES_MAX];
+    for (int i = 0; i < w.n; i++) /* the two least valuable cells that make no four */
+        if (!inc_may_four(w.inc, w.moves[i], w.b.to_move)) {
+            if (!must[0] || worth(&w, w.moves[i]) < worth(&w, must[0])) {
+                must[1] = must[0];
+                must[0] = w.moves[i];
+            } else if (!must[1] || worth(&w, w.moves[i]) < worth(&w, must[1])) {
+                must[1] = w.moves[i];
+            }
+        }
+    memcpy(m, w.moves, sizeof m);
+    int k = moves_narrow(&w.b, m, w.n, 4, must, 2, scratch);
+    assert_true(kept(m, k, must[0]) && kept(m, k, must[1]));
+    memcpy(m, w.moves, sizeof m); /* not kept unless asked */
+    k = moves_narrow(&w.b, m, w.n, 4, NULL, 0, scratch);
+    assert_false(kept(m, k, must[0]));
+    board_follow(&w.b, NULL); /* without a state, nothing to rank by: all stay */
+    assert_int_equal(moves_narrow(&w.b, m, w.n, 4, NULL, 0, scratch), w.n);
+    narrowed_teardown(&w);
+}
+
 static void makes_four_sees_fours_only(void **state)
 {
     (void)state;
@@ -220,6 +366,9 @@ int main(void)
         cmocka_unit_test(winning_cells_of_the_opponent_and_the_limit),
         cmocka_unit_test(any_legal_prefers_the_centre_then_cell_order),
         cmocka_unit_test(makes_four_sees_fours_only),
+        cmocka_unit_test(narrowing_keeps_the_most_valuable_cells_and_every_four),
+        cmocka_unit_test(narrowing_keeps_every_four),
+        cmocka_unit_test(narrowing_keeps_the_moves_it_must),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

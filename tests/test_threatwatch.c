@@ -45,7 +45,7 @@ static int teardown(void **state)
 /* Each test runs twice: scanning the board, then following it with the incremental state. */
 static const PatternTables *tables_of(const Fixture *f, int variant)
 {
-    return variant ? evaluator_incremental_tables(f->ev) : NULL;
+    return variant ? evaluator_pattern_tables(f->ev) : NULL;
 }
 
 static Board vct_position(int to_move)

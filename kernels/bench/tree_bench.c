@@ -42,7 +42,14 @@ static int batch_children(Evaluator *ev, const EvalPosition *parents, const Eval
 
 static void batch_destroy(Evaluator *ev) { (void)ev; }
 
-static const EvaluatorOps BATCH_OPS = {batch_positions, batch_children, batch_destroy, NULL};
+/* The tables stay on offer, as a GPU evaluator's host copy is: the same tree either way. */
+static const struct PatternTables *batch_tables(Evaluator *ev)
+{
+    return evaluator_pattern_tables((Evaluator *)batch_inner(ev));
+}
+
+static const EvaluatorOps BATCH_OPS = {batch_positions, batch_children, batch_destroy, NULL,
+                                       batch_tables};
 
 typedef struct Totals {
     uint64_t nodes, evals;

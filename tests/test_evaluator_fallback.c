@@ -181,6 +181,30 @@ static void test_fallback_switches_once_and_scores_stay_the_cpus(void **state)
     free(b);
 }
 
+/* The tables the tree follows the board with: the primary's or else the backup's at all times;
+ * the ones it scores children from: the primary's (none for a device) until the switch, the
+ * backup's after it. */
+static void test_fallback_offers_tables_as_whoever_scores(void **state)
+{
+    (void)state;
+    Batch *b = make_batch(5);
+    Evaluator *cpu = evaluator_cpu_create();
+    Evaluator *ev = evaluator_fallback_create(flaky_create(2), cpu, flaky_why);
+    assert_non_null(ev);
+    const struct PatternTables *tables = evaluator_incremental_tables(cpu);
+    assert_non_null(tables);
+    assert_ptr_equal(evaluator_pattern_tables(ev), tables);
+    assert_null(evaluator_incremental_tables(ev));
+    expect_cpu_scores(ev, b); /* calls 0 and 1: the primary */
+    assert_null(evaluator_incremental_tables(ev));
+    expect_cpu_scores(ev, b); /* call 2 fails: the CPU from now on */
+    assert_true(evaluator_fell_back(ev, NULL, 0));
+    assert_ptr_equal(evaluator_incremental_tables(ev), tables);
+    assert_ptr_equal(evaluator_pattern_tables(ev), tables);
+    evaluator_destroy(ev);
+    free(b);
+}
+
 /* A batch the CPU rejects too is the caller's error, not the device's: no switch. */
 static void test_bad_input_does_not_switch(void **state)
 {
@@ -328,6 +352,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fallback_switches_once_and_scores_stay_the_cpus),
+        cmocka_unit_test(test_fallback_offers_tables_as_whoever_scores),
         cmocka_unit_test(test_bad_input_does_not_switch),
         cmocka_unit_test(test_create_takes_ownership_even_on_failure),
         cmocka_unit_test(test_choice_names),

@@ -275,15 +275,15 @@ static int decided_to(int v, int ply)
     return v >= PROVEN ? v + ply : v <= -PROVEN ? v - ply : v;
 }
 
-/* Values of moves[0..n) for the side to move at `ply` (-score of each child): from the
- * incremental state following the board when the evaluator offered one (the same scores),
- * else one evaluator batch. */
 /* The incremental state children are scored from, or NULL: score through the evaluator. */
 static IncState *scoring_state(const Search *s, const Board *b)
 {
     return s->inc_scores ? board_incremental(b) : NULL;
 }
 
+/* Values of moves[0..n) for the side to move at `ply` (-score of each child): from the
+ * incremental state following the board when the evaluator offered one (the same scores),
+ * else one evaluator batch. */
 static void score_moves(Search *s, const Board *b, const uint16_t *moves, int n, int ply,
                         int32_t *vals)
 {
@@ -372,7 +372,8 @@ static int node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
 
 static int narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move)
 {
-    const uint16_t must[1 + KILLERS] = {(uint16_t)tt_move, s->killers[ply][0], s->killers[ply][1]};
+    uint16_t must[1 + KILLERS] = {(uint16_t)tt_move};
+    memcpy(&must[1], s->killers[ply], sizeof s->killers[ply]);
     return moves_narrow(b, moves, n, NARROW_KEEP, must, 1 + KILLERS, ply_keys(s, ply));
 }
 

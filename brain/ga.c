@@ -539,20 +539,24 @@ GaResult ga_evolve(const GaParams *p, GaMode mode, Evaluator *ev, const Board *r
 
 /* A proven win for b->to_move by continuous fours, or by threes then fours; false when none
  * was found or the search was cut short. */
-static bool threat_win(Board *b, int first, int64_t deadline_ms, const atomic_int *stop)
+static bool threat_win(Board *b, int first, const PatternTables *tables, int64_t deadline_ms,
+                       const atomic_int *stop)
 {
     VcfLimits fl = {CONFIRM_VCF_FOURS, CONFIRM_VCF_NODES, deadline_ms, stop};
     VcfResult v = vcf_find(b, &fl, NULL);
     if (v.move != CELL_NONE && (first == CELL_NONE || v.move == first))
         return true;
-    VctLimits tl = {CONFIRM_VCT_THREES, CONFIRM_VCT_FOURS, CONFIRM_VCT_NODES, deadline_ms, stop};
+    VctLimits tl = {.max_threes = CONFIRM_VCT_THREES, .vcf_fours = CONFIRM_VCT_FOURS,
+                    .max_nodes = CONFIRM_VCT_NODES, .deadline_ms = deadline_ms, .stop = stop,
+                    .tables = tables};
     v = vct_find(b, &tl, NULL);
     return v.move != CELL_NONE && (first == CELL_NONE || v.move == first);
 }
 
 /* After `move` (played on b), the opponent to move: lost when he has no five and we have two
  * five points, or one that he must block and a threat win after it. */
-static bool lost_after(Board *b, int64_t deadline_ms, const atomic_int *stop)
+static bool lost_after(Board *b, const PatternTables *tables, int64_t deadline_ms,
+                       const atomic_int *stop)
 {
     int us = opponent_of(b->to_move);
     uint16_t fives[MOVES_MAX];
@@ -566,12 +570,13 @@ static bool lost_after(Board *b, int64_t deadline_ms, const atomic_int *stop)
     if (!rule_is_legal(b, fives[0])) /* renju: black may not block there */
         return true;
     board_play(b, fives[0]);
-    bool won = threat_win(b, CELL_NONE, deadline_ms, stop);
+    bool won = threat_win(b, CELL_NONE, tables, deadline_ms, stop);
     board_undo(b);
     return won;
 }
 
-bool ga_confirm(Board *b, int move, int64_t deadline_ms, const atomic_int *stop)
+bool ga_confirm(Board *b, int move, const PatternTables *tables, int64_t deadline_ms,
+                const atomic_int *stop)
 {
     if (move == CELL_NONE || !board_cell_valid(b, move) || b->cell[move] != EMPTY
         || !rule_is_legal(b, move))
@@ -579,16 +584,17 @@ bool ga_confirm(Board *b, int move, int64_t deadline_ms, const atomic_int *stop)
     if (rule_makes_win(b, move, b->to_move))
         return true;
     board_play(b, move);
-    bool won = lost_after(b, deadline_ms, stop);
+    bool won = lost_after(b, tables, deadline_ms, stop);
     board_undo(b);
     /* A quiet first move (a three): only when the threat searches begin their win with it. */
-    return won || threat_win(b, move, deadline_ms, stop);
+    return won || threat_win(b, move, tables, deadline_ms, stop);
 }
 
 /* Proves the candidates in turn, each with at most an equal part of the time left; the first
  * proven one (not the tree's move, not barred) is returned, the others are barred. */
 static int prove_candidates(const GaResult *g, Board *b, int tree_move, uint8_t *barred,
-                            int64_t deadline_ms, const atomic_int *stop)
+                            const PatternTables *tables, int64_t deadline_ms,
+                            const atomic_int *stop)
 {
     for (int i = 0; i < g->ncandidates; i++) {
         int move = g->candidate[i];
@@ -600,7 +606,7 @@ static int prove_candidates(const GaResult *g, Board *b, int tree_move, uint8_t 
         }
         if (move == tree_move || barred[move])
             continue;
-        if (ga_confirm(b, move, end, stop))
+        if (ga_confirm(b, move, tables, end, stop))
             return move;
         barred[move] = 1; /* refuted (or not proven in time): the next round looks elsewhere */
     }
@@ -626,13 +632,14 @@ SearchResult ga_refine(const GaParams *p, GaMode mode, Evaluator *ev, Search *s,
         memset(barred, 0, sizeof barred);
     GaParams round = *p;
     uint64_t evals = 0;
+    const PatternTables *tables = evaluator_pattern_tables(ev);
     for (int r = 0; r < p->rounds && !time_up(deadline_ms, stop); r++) {
         int64_t now = clock_ms();
         int64_t evolve_end = deadline_ms > 0 ? now + (deadline_ms - now) * p->evolve_pct / 100 : 0;
         round.seed = p->seed + (uint64_t)r; /* another start each round */
         GaResult g = ga_evolve(&round, mode, ev, b, line, len, barred, evolve_end, stop);
         evals += g.evals;
-        int move = prove_candidates(&g, b, tree.move, barred, deadline_ms, stop);
+        int move = prove_candidates(&g, b, tree.move, barred, tables, deadline_ms, stop);
         if (move != CELL_NONE)
             return (SearchResult){move, SCORE_WIN_MIN, tree.depth, tree.nodes, tree.evals + evals};
         if (g.ncandidates == 0) /* no decided line at all: another round finds none either */

@@ -34,6 +34,7 @@
 #include "brain/board.h"
 #include "brain/search.h"
 #include "kernels/evaluator.h"
+#include "kernels/patterns.h"
 
 typedef enum { GA_OFF = 0, GA_PAPER = 1, GA_COEVO = 2 } GaMode;
 
@@ -127,8 +128,10 @@ GaResult ga_evolve(const GaParams *p, GaMode mode, Evaluator *ev, const Board *r
  * when `move` makes a win at once; or after it the opponent has no five of his own and either
  * two five points to stop or one, and after his forced block b->to_move wins by continuous fours
  * or threes; or the threat searches from `b` find a win that begins with `move`. A search cut
- * short by `deadline_ms` or `stop` proves nothing. The board is restored. */
-bool ga_confirm(Board *b, int move, int64_t deadline_ms, const atomic_int *stop);
+ * short by `deadline_ms` or `stop` proves nothing. `tables`: the VCT's (brain/vct.h), for a
+ * board no incremental state follows. The board is restored. */
+bool ga_confirm(Board *b, int move, const PatternTables *tables, int64_t deadline_ms,
+                const atomic_int *stop);
 
 /* The whole stage after the tree: `tree` is the tree's answer for `b`. Unless the tree's
  * answer is a decided win, up to p->rounds rounds: evolve (the tree's best line from `s` seeds

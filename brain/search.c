@@ -805,8 +805,8 @@ static int refute_vcf(Search *s, Board *b, uint16_t *moves, int n, bool *threate
 #define VCT_TIME_SHARE 4    /* our own VCT: at most 1/4 of the time left */
 #define REFUTE_TIME_SHARE 3 /* the opponent's: at most 1/3 of what is left then */
 
-/* A win by threes (each forcing a block on its line) ending in continuous fours: beyond the
- * tree's depth, and the way a won position is converted against an opponent who blocks every
+/* A win by threes and fours (each forcing an answer on its line) ending in continuous fours:
+ * beyond the tree's depth, and the way a won position is converted against an opponent who blocks every
  * single threat. Returns the first move, or CELL_NONE. */
 static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
 {
@@ -817,10 +817,11 @@ static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
     /* The fewest threes first: a double three now beats a longer sequence found earlier in
      * board order. */
     for (int threes = 1; threes <= VCT_THREES; threes++) {
-        VctLimits lim = {threes, VCT_FOURS, budget, deadline, s->stop};
+        VctLimits lim = {.max_threes = threes, .vcf_fours = VCT_FOURS, .max_nodes = budget,
+                         .deadline_ms = deadline, .stop = s->stop};
         VcfResult v = vct_find(b, &lim, s->vcf_memo);
         s->nodes += v.nodes;
-        *plies = 2 * threes + 3; /* at least: three, block, open four, block, five */
+        *plies = v.plies; /* over the defender's longest resistance the search saw */
         if (v.move != CELL_NONE || v.aborted)
             return v.move;
         budget = vcf_budget(s, budget > v.nodes ? budget - v.nodes : 0);

@@ -1,6 +1,6 @@
 /* The game tree: iterative-deepening negamax alpha-beta (PVS) with leaf batches scored through
  * the evaluator interface, helped by threat searches (brain/vcf.h: wins by continuous fours, at
- * the root and on a small budget at every node; brain/vct.h: short wins by threes, at the root),
+ * the root and on a small budget at every node; brain/vct.h: wins by threes and fours, at the root),
  * and the paper's full-width min-max (Ahn & Park 2010) to a fixed level. */
 #ifndef GAMOK_SEARCH_H
 #define GAMOK_SEARCH_H

@@ -22,7 +22,8 @@ void threatwatch_reset(ThreatWatch *tw)
 static VcfResult vct_of(ThreatWatch *tw, Board *b, int threes, uint64_t nodes,
                         const atomic_int *stop)
 {
-    VctLimits lim = {threes, VCT_FOURS, nodes, 0, stop};
+    VctLimits lim = {.max_threes = threes, .vcf_fours = VCT_FOURS, .max_nodes = nodes,
+                     .stop = stop};
     VcfResult v = vct_find(b, &lim, &tw->memo);
     tw->nodes += v.nodes;
     return v;

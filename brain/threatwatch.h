@@ -39,9 +39,9 @@ void threatwatch_reset(ThreatWatch *tw);
 /* Watches b (the root; b->to_move is "us"), whose root moves are moves[0..n) (best first: they
  * are checked in that order), until everything is checked or `stop` is raised. The findings are
  * published as they are made, for other threads to read: lost moves only once a move that
- * refutes the threat is known (so never all of them). `tables` (the CPU evaluator's, may be
- * NULL) let the watch follow the board with its incremental state. The board is restored on
- * return. */
+ * refutes the threat is known (so never all of them). `tables` (the CPU evaluator's) let the
+ * watch follow the board with its incremental state; without them (NULL) it looks for fours
+ * only, as its VCT reads that state (brain/vct.h). The board is restored on return. */
 void threatwatch_run(ThreatWatch *tw, Board *b, const uint16_t *moves, int n,
                      const PatternTables *tables, const atomic_int *stop);
 

@@ -18,21 +18,21 @@ typedef struct VcfRun {
 
 void vcf_memo_clear(VcfMemo *m) { memset(m, 0, sizeof *m); }
 
-static bool memo_says_none(const VcfRun *r, uint64_t hash, int fours)
+bool vcf_memo_says_none(const VcfMemo *m, uint64_t key, int budget)
 {
-    if (!r->memo)
+    if (!m)
         return false;
-    size_t i = hash & (VCF_MEMO_SIZE - 1);
-    return r->memo->hash[i] == hash && r->memo->fours[i] >= fours;
+    size_t i = key & (VCF_MEMO_SIZE - 1);
+    return m->hash[i] == key && m->fours[i] >= budget;
 }
 
-static void memo_store_none(VcfRun *r, uint64_t hash, int fours)
+void vcf_memo_store_none(VcfMemo *m, uint64_t key, int budget)
 {
-    if (!r->memo || r->aborted)
+    if (!m)
         return;
-    size_t i = hash & (VCF_MEMO_SIZE - 1);
-    r->memo->hash[i] = hash;
-    r->memo->fours[i] = (uint8_t)fours;
+    size_t i = key & (VCF_MEMO_SIZE - 1);
+    m->hash[i] = key;
+    m->fours[i] = (uint8_t)budget;
 }
 
 /* The stop flag at every node, the clock every 64 (a node costs a few microseconds). */
@@ -123,7 +123,7 @@ static int attack(VcfRun *r, Board *b, int fours_left, int *first)
         *first = cell[0];
         return 1;
     }
-    if (fours_left <= 0 || out_of_budget(r) || memo_says_none(r, b->hash, fours_left))
+    if (fours_left <= 0 || out_of_budget(r) || vcf_memo_says_none(r->memo, b->hash, fours_left))
         return 0;
     int threats = moves_winning_cells(b, opponent_of(r->attacker), cell, 2);
     if (threats >= 2)
@@ -136,7 +136,8 @@ static int attack(VcfRun *r, Board *b, int fours_left, int *first)
             return plies;
         }
     }
-    memo_store_none(r, b->hash, fours_left);
+    if (!r->aborted)
+        vcf_memo_store_none(r->memo, b->hash, fours_left);
     return 0;
 }
 

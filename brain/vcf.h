@@ -38,6 +38,10 @@ typedef struct VcfResult {
 } VcfResult;
 
 void vcf_memo_clear(VcfMemo *m);
+/* The memo under any 64-bit key (the VCF uses the position's hash; other searches mix in their
+ * own salt): "no win within `budget`" was stored for it, with at least that budget. */
+bool vcf_memo_says_none(const VcfMemo *m, uint64_t key, int budget);
+void vcf_memo_store_none(VcfMemo *m, uint64_t key, int budget);
 
 /* Looks for a VCF of b->to_move. The board is restored before returning. `memo` may be NULL. */
 VcfResult vcf_find(Board *b, const VcfLimits *lim, VcfMemo *memo);

@@ -1,16 +1,30 @@
 #include "brain/vct.h"
 
+#include <stdlib.h>
+
 #include "brain/clock.h"
 #include "brain/moves.h"
 #include "brain/rules.h"
-#include "brain/threats.h"
+#include "kernels/incremental.h"
 
-#define THREE_MOVES_MAX 16 /* threes tried per attacker node, in board order */
-#define LINE_REACH 4
+#define THREATS_TRIED_MAX 16 /* attacker moves tried per node, the most forcing first */
+/* After his first, the attacker's moves lie within this many cells (either axis) of his
+ * previous one: a threat sequence builds on itself, and the whole board would explode. */
+#define THREAT_REACH 4
+#define LINE_REACH 4 /* an open four's five points lie within 4 of the stone that makes it */
+
+/* Salts that keep this search's memo entries apart from the VCF's (the same table), one per
+ * threes budget: the stored budget is then the attacker moves left. */
+#define VCT_SALT 0x9E3779B97F4A7C15ull
+
+typedef struct Budget {
+    int threes, moves;
+} Budget;
 
 typedef struct VctRun {
     const VctLimits *lim;
     VcfMemo *memo;
+    const IncState *inc;
     int attacker;
     uint64_t nodes;
     bool aborted;
@@ -23,7 +37,7 @@ static bool out_of_budget(VctRun *r)
         r->aborted = true;
     else if (l->stop && atomic_load_explicit(l->stop, memory_order_relaxed))
         r->aborted = true;
-    else if (l->deadline_ms > 0 && clock_ms() >= l->deadline_ms)
+    else if ((r->nodes & 63) == 1 && l->deadline_ms > 0 && clock_ms() >= l->deadline_ms)
         r->aborted = true;
     return r->aborted;
 }
@@ -48,173 +62,242 @@ static VcfResult run_vcf(VctRun *r, Board *b)
     return v;
 }
 
+/* ---- what the line classes say ------------------------------------------------------------ */
+
+static int cell_class(const IncState *inc, int color, int cell)
+{
+    return CELL_ENTRY_CLASS(inc->entry[color - 1][cell]);
+}
+
+static int line_class(const IncState *inc, int color, int cell, int d)
+{
+    return (int)(inc->cell_key[cell] >> ((color == BLACK ? 0 : 16) + 4 * d)) & 0xF;
+}
+
+/* The first empty cell of class `cls` for `color` (legal for it when `legal`), or CELL_NONE. */
+static int cell_of_class(const VctRun *r, const Board *b, int color, int cls, bool legal)
+{
+    if (r->inc->side[color - 1].count[cls] == 0)
+        return CELL_NONE;
+    for (int c = 0; c < BOARD_CELLS; c++)
+        if (b->cell[c] == EMPTY && board_cell_valid(b, c) && cell_class(r->inc, color, c) == cls
+            && (!legal || rule_is_legal(b, c)))
+            return c;
+    return CELL_NONE;
+}
+
+/* Where `color` makes an open four or two fours: a win unless the opponent fives first. */
+static int flex4_cell(const VctRun *r, const Board *b, int color)
+{
+    return cell_of_class(r, b, color, CELL_FLEX4, true);
+}
+
+/* How forcing an attacker move on the empty `cell` is: 0 not at all (or not a threat this
+ * search plays), else higher first. *four: it makes a four. */
+static int threat_rank(const IncState *inc, int color, int cell, bool *four)
+{
+    int cls = cell_class(inc, color, cell);
+    *four = inc_makes_four(inc, cell, color);
+    if (cls == CELL_43)
+        return 4;
+    if (cls == CELL_33)
+        return 3;
+    for (int d = 0; d < 4; d++)
+        if (line_class(inc, color, cell, d) == PAT_F3)
+            return 2;
+    return *four ? 1 : 0;
+}
+
+static bool near(int a, int b)
+{
+    return abs(cell_x(a) - cell_x(b)) <= THREAT_REACH && abs(cell_y(a) - cell_y(b)) <= THREAT_REACH;
+}
+
+/* The attacker's threats worth trying, most forcing first (board order within a rank), near
+ * `last` unless it is CELL_NONE. Returns the count; four[i] says which make a four. */
+static int threat_moves(const VctRun *r, Board *b, int last, uint16_t *out, bool *four)
+{
+    int n = 0;
+    for (int rank = 4; rank >= 1 && n < THREATS_TRIED_MAX; rank--)
+        for (int c = 0; c < BOARD_CELLS && n < THREATS_TRIED_MAX; c++) {
+            bool is_four;
+            if (b->cell[c] != EMPTY || !board_cell_valid(b, c)
+                || (last != CELL_NONE && !near(c, last))
+                || threat_rank(r->inc, r->attacker, c, &is_four) != rank || !rule_is_legal(b, c))
+                continue;
+            four[n] = is_four;
+            out[n++] = (uint16_t)c;
+        }
+    return n;
+}
+
+static void add_cell(const Board *b, int c, uint8_t *seen, uint16_t *out, int *n)
+{
+    if (c != CELL_NONE && b->cell[c] == EMPTY && !seen[c] && rule_is_legal(b, c)) {
+        seen[c] = 1;
+        out[(*n)++] = (uint16_t)c;
+    }
+}
+
 static int line_cell(const Board *b, int cell, int d, int k)
 {
     int x = cell_x(cell) + k * DIR_DX[d], y = cell_y(cell) + k * DIR_DY[d];
     return board_on(b, x, y) ? cell_index(x, y) : CELL_NONE;
 }
 
-static int own_along(const Board *b, int cell, int d, int color)
-{
-    int n = 0;
-    for (int k = -LINE_REACH; k <= LINE_REACH; k++) {
-        int c = k ? line_cell(b, cell, d, k) : CELL_NONE;
-        n += c != CELL_NONE && b->cell[c] == color;
-    }
-    return n;
-}
-
-/* Five points of `color` on the line through `cell` along d. */
-static int fives_on_line(const Board *b, int cell, int d, int color)
-{
-    int n = 0;
-    for (int k = -LINE_REACH; k <= LINE_REACH; k++) {
-        int c = line_cell(b, cell, d, k);
-        n += c != CELL_NONE && b->cell[c] == EMPTY && rule_makes_win(b, c, color);
-    }
-    return n;
-}
-
-/* With `color`'s stone on `cell`: can one more (legal) stone on this line near it make an open
- * four (two five points on the line)? That is, is there an open three through `cell` along d. */
-static bool three_along(Board *b, int cell, int d, int color)
-{
-    for (int k = -LINE_REACH; k <= LINE_REACH; k++) {
-        int e = k ? line_cell(b, cell, d, k) : CELL_NONE;
-        if (e == CELL_NONE || b->cell[e] != EMPTY || own_along(b, e, d, color) < 3)
-            continue;
-        if (rule_is_forbidden(b, e, color))
-            continue;
-        board_put(b, e, color);
-        bool open_four = fives_on_line(b, e, d, color) >= 2;
-        board_remove(b, e);
-        if (open_four)
-            return true;
-    }
-    return false;
-}
-
-/* Directions along which the attacker's stone just played on `cell` made an open three, as bits. */
-static unsigned threes_made(Board *b, int cell, int color)
-{
-    unsigned dirs = 0;
-    for (int d = 0; d < 4; d++)
-        if (own_along(b, cell, d, color) >= 2 && three_along(b, cell, d, color))
-            dirs |= 1u << d;
-    return dirs;
-}
-
-/* Empty legal cells with 2+ of the attacker's stones near them along some line. */
-static int three_candidates(const Board *b, int color, uint16_t *out)
-{
-    int n = 0;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            int c = cell_index(x, y);
-            if (b->cell[c] != EMPTY)
-                continue;
-            for (int d = 0; d < 4; d++)
-                if (own_along(b, c, d, color) >= 2) {
-                    out[n++] = (uint16_t)c;
-                    break;
-                }
-        }
-    return n;
-}
-
-/* The defender's answers to threes along `dirs` through `cell`: every empty cell of those lines
- * near it, and every four of his. */
-static int defences(Board *b, int cell, unsigned dirs, uint16_t *out)
+/* The defender's answers to the attacker's open-four points: each such point, every cell
+ * within 4 of it along a line where it makes a four (no stone elsewhere can touch that open
+ * four's five points), and every four of the defender's own. b->to_move is the defender. */
+static int defences(const VctRun *r, const Board *b, uint16_t *out)
 {
     uint8_t seen[BOARD_CELLS] = {0};
-    int n = 0;
-    for (int d = 0; d < 4; d++) {
-        if (!(dirs >> d & 1u))
+    int n = 0, me = r->attacker, opp = b->to_move;
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (b->cell[c] != EMPTY || !board_cell_valid(b, c)
+            || cell_class(r->inc, me, c) != CELL_FLEX4)
             continue;
-        for (int k = -LINE_REACH; k <= LINE_REACH; k++) {
-            int c = line_cell(b, cell, d, k);
-            if (c != CELL_NONE && b->cell[c] == EMPTY && !seen[c] && rule_is_legal(b, c)) {
-                seen[c] = 1;
-                out[n++] = (uint16_t)c;
-            }
-        }
+        add_cell(b, c, seen, out, &n);
+        for (int d = 0; d < 4; d++)
+            if (line_class(r->inc, me, c, d) >= PAT_B4)
+                for (int k = -LINE_REACH; k <= LINE_REACH; k++)
+                    add_cell(b, k ? line_cell(b, c, d, k) : CELL_NONE, seen, out, &n);
     }
     for (int c = 0; c < BOARD_CELLS; c++)
-        if (board_cell_valid(b, c) && b->cell[c] == EMPTY && !seen[c]
-            && own_along(b, c, 0, b->to_move) + own_along(b, c, 1, b->to_move)
-                       + own_along(b, c, 2, b->to_move) + own_along(b, c, 3, b->to_move) >= 3
-            && threat_makes_four(b, c) && rule_is_legal(b, c)) {
-            seen[c] = 1;
-            out[n++] = (uint16_t)c;
-        }
+        if (b->cell[c] == EMPTY && board_cell_valid(b, c) && inc_makes_four(r->inc, c, opp))
+            add_cell(b, c, seen, out, &n);
     return n;
 }
 
-static bool attack(VctRun *r, Board *b, int threes_left, int *first);
+/* ---- the search ------------------------------------------------------------------------ */
 
-/* The attacker has just made threes along `dirs` through `cell`; the defender to move. True
- * when every answer still loses. */
-static bool every_defence_fails(VctRun *r, Board *b, int cell, unsigned dirs, int threes_left)
+static int attack(VctRun *r, Board *b, Budget left, int last, int *first);
+
+/* The defender to move after an attacker's threat (`last`). Returns the plies to the attacker's
+ * five over the defender's longest resistance, or 0 when the defender escapes. */
+static int defend(VctRun *r, Board *b, Budget left, int last)
 {
-    uint16_t cells[2];
-    if (moves_winning_cells(b, b->to_move, cells, 1) > 0)
-        return false; /* the defender fives */
+    int me = r->attacker, opp = b->to_move, dummy;
+    if (inc_five_cells(r->inc, opp) > 0)
+        return 0;
+    int fives = inc_five_cells(r->inc, me);
+    if (fives >= 2)
+        return 2;
+    if (fives == 1) {
+        int block = inc_the_five_cell(r->inc, me);
+        if (!rule_is_legal(b, block))
+            return 2; /* renju black may not block there */
+        board_play(b, block);
+        int plies = attack(r, b, left, last, &dummy);
+        board_undo(b);
+        return plies ? plies + 1 : 0;
+    }
+    if (flex4_cell(r, b, me) == CELL_NONE)
+        return 0; /* no threat: the defender is free */
     if (run_vcf(r, b).move != CELL_NONE || r->aborted)
-        return false; /* the defender wins first, by fours */
+        return 0; /* he wins first, by fours */
     uint16_t answers[MOVES_MAX];
-    int n = defences(b, cell, dirs, answers);
+    int n = defences(r, b, answers), longest = 0;
     for (int i = 0; i < n; i++) {
         board_play(b, answers[i]);
-        int dummy;
-        bool win = attack(r, b, threes_left - 1, &dummy);
+        int plies = attack(r, b, left, last, &dummy);
         board_undo(b);
-        if (!win)
-            return false;
+        if (!plies)
+            return 0;
+        longest = plies > longest ? plies : longest;
     }
-    return true;
+    return longest + 1;
 }
 
-/* The attacker to move: true with the first move in *first when he wins. */
-static bool attack(VctRun *r, Board *b, int threes_left, int *first)
+static uint64_t memo_key(const Board *b, Budget left)
+{
+    return b->hash ^ (VCT_SALT * (uint64_t)(left.threes + 1));
+}
+
+/* The attacker to move. Returns the plies to his five (first move in *first) or 0. */
+static int attack(VctRun *r, Board *b, Budget left, int last, int *first)
 {
     r->nodes++;
+    int me = r->attacker, opp = opponent_of(me);
+    if (inc_five_cells(r->inc, me) > 0) {
+        *first = cell_of_class(r, b, me, CELL_FIVE, false);
+        return 1;
+    }
     if (out_of_budget(r))
-        return false;
-    uint16_t cells[MOVES_MAX];
-    if (moves_winning_cells(b, opponent_of(r->attacker), cells, 1) > 0)
-        return false; /* a block is no threat: beyond this small search */
+        return 0;
+    int opp_fives = inc_five_cells(r->inc, opp);
+    if (opp_fives >= 2)
+        return 0;
+    if (opp_fives == 1) { /* his four: blocked, and the threats on the board decide */
+        int block = inc_the_five_cell(r->inc, opp);
+        if (!rule_is_legal(b, block))
+            return 0;
+        board_play(b, block);
+        int plies = defend(r, b, left, block);
+        board_undo(b);
+        *first = block;
+        return plies ? plies + 1 : 0;
+    }
+    int flex4 = flex4_cell(r, b, me);
+    if (flex4 != CELL_NONE) {
+        *first = flex4;
+        return 3;
+    }
     VcfResult v = run_vcf(r, b);
     if (v.move != CELL_NONE) {
         *first = v.move;
-        return true;
+        return v.plies;
     }
-    if (threes_left <= 0 || r->aborted)
-        return false;
-    int n = three_candidates(b, r->attacker, cells), tried = 0;
-    for (int i = 0; i < n && tried < THREE_MOVES_MAX && !r->aborted; i++) {
-        if (!rule_is_legal(b, cells[i]))
-            continue;
-        board_play(b, cells[i]);
-        unsigned dirs = threes_made(b, cells[i], r->attacker);
-        bool win = dirs && every_defence_fails(r, b, cells[i], dirs, threes_left);
+    uint64_t key = memo_key(b, left);
+    if (r->aborted || left.threes <= 0 || left.moves <= 0
+        || vcf_memo_says_none(r->memo, key, left.moves))
+        return 0;
+    uint16_t moves[THREATS_TRIED_MAX];
+    bool four[THREATS_TRIED_MAX];
+    int n = threat_moves(r, b, last, moves, four);
+    for (int i = 0; i < n && !r->aborted; i++) {
+        Budget next = {left.threes - !four[i], left.moves - 1};
+        board_play(b, moves[i]);
+        int plies = defend(r, b, next, moves[i]);
         board_undo(b);
-        tried += dirs != 0;
-        if (win && !r->aborted) {
-            *first = cells[i];
-            return true;
+        if (plies) {
+            *first = moves[i];
+            return plies + 1;
         }
     }
-    return false;
+    if (!r->aborted)
+        vcf_memo_store_none(r->memo, key, left.moves);
+    return 0;
+}
+
+/* Runs the search on a board that an incremental state follows. */
+static VcfResult search(Board *b, const VctLimits *lim, VcfMemo *memo, const IncState *inc)
+{
+    VctRun r = {lim, memo, inc, b->to_move, 0, false};
+    VcfResult res = {CELL_NONE, 0, 0, false};
+    Budget left = {lim->max_threes, lim->max_moves > 0 ? lim->max_moves : 2 * lim->max_threes};
+    int first = CELL_NONE;
+    res.plies = attack(&r, b, left, CELL_NONE, &first);
+    if (res.plies)
+        res.move = first;
+    res.nodes = r.nodes;
+    res.aborted = r.aborted && !res.plies;
+    return res;
 }
 
 VcfResult vct_find(Board *b, const VctLimits *lim, VcfMemo *memo)
 {
-    VctRun r = {lim, memo, b->to_move, 0, false};
-    VcfResult res = {CELL_NONE, 0, 0, false};
-    int first = CELL_NONE;
-    if (attack(&r, b, lim->max_threes, &first) && !r.aborted)
-        res.move = first;
-    res.nodes = r.nodes;
-    res.aborted = r.aborted && res.move == CELL_NONE;
+    const IncState *inc = board_incremental(b);
+    if (inc)
+        return search(b, lim, memo, inc);
+    VcfResult none = {CELL_NONE, 0, 0, true};
+    IncState *own = lim->tables ? malloc(sizeof *own) : NULL;
+    if (!own)
+        return none;
+    struct IncState *before = b->inc;
+    inc_init(own, lim->tables, b->size, b->rule, b->cell);
+    board_follow(b, own);
+    VcfResult res = search(b, lim, memo, own);
+    b->inc = before;
+    free(own);
     return res;
 }

@@ -215,6 +215,9 @@ typedef struct Fixture {
     int ntp;
 } Fixture;
 
+/* The threat searches' tables (ga_confirm's VCT reads them). */
+static const PatternTables *tables_of(const Fixture *f) { return evaluator_pattern_tables(f->cpu); }
+
 static int setup(void **state)
 {
     Fixture *f = calloc(1, sizeof *f);
@@ -308,17 +311,17 @@ static void test_finds_and_confirms_a_deeper_win(void **state)
     assert_true(g.score >= SCORE_WIN_MIN && g.ncandidates > 0);
     search_clear(f->search);
     SearchResult r = ga_refine(&p, GA_COEVO, f->cpu, f->search, &b, tree, NULL, 0, NULL);
-    if (r.move == tree.move || !ga_confirm(&b, r.move, 0, NULL))
+    if (r.move == tree.move || !ga_confirm(&b, r.move, tables_of(f), 0, NULL))
         fail_msg("%s: answered %d,%d", tp->name, cell_x(r.move), cell_y(r.move));
     assert_true(r.score >= SCORE_WIN_MIN);
     assert_true(same_position(&b, &tp->board));
     /* The paper's single population stops on its first "won" line, usually one where white
      * ignores a threat: whatever it answers is the tree's move or a proven one. */
     r = ga_refine(&p, GA_PAPER, f->cpu, f->search, &b, tree, NULL, 0, NULL);
-    assert_true(r.move == tree.move || ga_confirm(&b, r.move, 0, NULL));
+    assert_true(r.move == tree.move || ga_confirm(&b, r.move, tables_of(f), 0, NULL));
     for (int i = 0; i < tp->nexpect; i++)
-        assert_true(ga_confirm(&b, tp->expect[i], 0, NULL));
-    assert_false(ga_confirm(&b, cell_index(6, 7), 0, NULL)); /* quiet: no proof */
+        assert_true(ga_confirm(&b, tp->expect[i], tables_of(f), 0, NULL));
+    assert_false(ga_confirm(&b, cell_index(6, 7), tables_of(f), 0, NULL)); /* quiet: no proof */
     assert_true(same_position(&b, &tp->board));
 }
 
@@ -340,8 +343,8 @@ static void test_keeps_the_tree_move_when_nothing_is_proven(void **state)
     }
     /* The lone four is no proof: the block ends it. */
     Board lone = f->tp[POS_LONE_FOUR].board;
-    assert_false(ga_confirm(&lone, cell_index(6, 7), 0, NULL));
-    assert_false(ga_confirm(&lone, cell_index(7, 7), 0, NULL));
+    assert_false(ga_confirm(&lone, cell_index(6, 7), tables_of(f), 0, NULL));
+    assert_false(ga_confirm(&lone, cell_index(7, 7), tables_of(f), 0, NULL));
     /* The paper's blind spot, seen: white's genes ignore the four and the line "wins". */
     GaResult g = ga_evolve(&p, GA_PAPER, f->cpu, &f->tp[POS_LONE_FOUR].board, NULL, 0, NULL, 0,
                            NULL);
@@ -392,7 +395,7 @@ static void test_engine_thinks_with_the_ga(void **state)
             assert_true(engine_think(&e, clock_ms(), &x, &y));
             assert_true(rule_is_legal(&f->tp[k].board, cell_index(x, y)));
             if (k == POS_WIN) /* won: the answer must keep it won */
-                assert_true(ga_confirm(&e.board, cell_index(x, y), 0, NULL));
+                assert_true(ga_confirm(&e.board, cell_index(x, y), tables_of(f), 0, NULL));
         }
         engine_free(&e);
     }

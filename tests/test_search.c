@@ -224,9 +224,10 @@ static void vcf_node_limit_is_reported(void **state)
 
 /* ---- threat sequences --------------------------------------------------------------------- */
 
-static VcfResult vct_unlimited(Board *b, int threes)
+static VcfResult vct_unlimited(const Fixture *f, Board *b, int threes)
 {
-    VctLimits lim = {threes, 12, 0, 0, NULL};
+    VctLimits lim = {.max_threes = threes, .vcf_fours = 12,
+                     .tables = evaluator_pattern_tables(f->ev)};
     return vct_find(b, &lim, NULL);
 }
 
@@ -238,12 +239,13 @@ static void wins_by_threes(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
     Board b = tp[0].board;
-    assert_int_equal(vct_unlimited(&b, 1).move, CELL_NONE); /* no double three yet */
-    VcfResult v = vct_unlimited(&b, 2);
+    assert_int_equal(vct_unlimited(*state, &b, 1).move, CELL_NONE); /* no double three yet */
+    VcfResult v = vct_unlimited(*state, &b, 2);
     assert_true(tp_in(tp[0].expect, tp[0].nexpect, v.move));
     assert_false(v.aborted);
     assert_true(same_board(&tp[0].board, &b));
-    VctLimits tiny = {2, 12, 3, 0, NULL};
+    VctLimits tiny = {.max_threes = 2, .vcf_fours = 12, .max_nodes = 3,
+                      .tables = evaluator_pattern_tables(((Fixture *)*state)->ev)};
     v = vct_find(&b, &tiny, NULL);
     assert_int_equal(v.move, CELL_NONE);
     assert_true(v.aborted);
@@ -261,7 +263,7 @@ static void refutes_the_opponents_threes(void **state)
     SearchResult r = search_depth(f, &b, 2);
     assert_true(rule_is_legal(&b, r.move));
     board_play(&b, r.move);
-    assert_int_equal(vct_unlimited(&b, 2).move, CELL_NONE);
+    assert_int_equal(vct_unlimited(*state, &b, 2).move, CELL_NONE);
     free(tp);
 }
 

@@ -64,11 +64,15 @@ static bool has_vcf(const Board *pos, int color)
     return v.move != CELL_NONE;
 }
 
+/* The line tables the VCT reads (brain/vct.h): built once in setup, for every check. */
+static PatternTables *vct_tables;
+
 static bool has_vct(const Board *pos, int color)
 {
     Board b = *pos;
     board_set_to_move(&b, color);
-    VctLimits lim = {PROOF_THREES, PROOF_FOURS, PROOF_VCT_NODES, 0, NULL};
+    VctLimits lim = {.max_threes = PROOF_THREES, .vcf_fours = PROOF_FOURS,
+                     .max_nodes = PROOF_VCT_NODES, .tables = vct_tables};
     VcfResult v = vct_find(&b, &lim, NULL);
     return v.move != CELL_NONE;
 }
@@ -158,7 +162,8 @@ typedef struct Suite {
 static int setup(void **state)
 {
     Suite *s = calloc(1, sizeof *s);
-    if (!s) return -1;
+    vct_tables = pattern_tables_create();
+    if (!s || !vct_tables) return -1;
     for (size_t i = 0; i < NFILES; i++) {
         s->count[i] = tp_load(TACTICS_FILES[i], &s->pos[i]);
         if (s->count[i] <= 0) return -1;
@@ -170,6 +175,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     Suite *s = *state;
+    pattern_tables_destroy(vct_tables);
     for (size_t i = 0; i < NFILES; i++) free(s->pos[i]);
     free(s);
     return 0;

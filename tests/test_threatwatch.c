@@ -42,10 +42,10 @@ static int teardown(void **state)
     return 0;
 }
 
-/* Each test runs twice: scanning the board, then following it with the incremental state. */
-static const PatternTables *tables_of(const Fixture *f, int variant)
+/* The watch follows the board with the incremental state its threat searches read. */
+static const PatternTables *tables_of(const Fixture *f)
 {
-    return variant ? evaluator_pattern_tables(f->ev) : NULL;
+    return evaluator_pattern_tables(f->ev);
 }
 
 static Board vct_position(int to_move)
@@ -58,9 +58,9 @@ static Board vct_position(int to_move)
     return b;
 }
 
-static bool opponent_wins_after(Board *b, int move)
+static bool opponent_wins_after(const Fixture *f, Board *b, int move)
 {
-    VctLimits lim = {THREAT_WATCH_THREES, 12, 0, 0, NULL};
+    VctLimits lim = {.max_threes = THREAT_WATCH_THREES, .vcf_fours = 12, .tables = tables_of(f)};
     board_play(b, move);
     bool wins = vct_find(b, &lim, NULL).move != CELL_NONE;
     board_undo(b);
@@ -74,12 +74,12 @@ static void finds_our_win(void **state)
     Fixture *f = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_vct.txt", &n);
-    for (int variant = 0; variant < 2; variant++) {
+    {
         Board b = tp[0].board, before = b;
         uint16_t moves[MOVES_MAX];
         int nm = moves_candidates(&b, 2, moves);
         threatwatch_reset(f->tw);
-        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant), NULL);
+        threatwatch_run(f->tw, &b, moves, nm, tables_of(f), NULL);
         assert_true(tp_in(tp[0].expect, tp[0].nexpect, atomic_load(&f->tw->win)));
         assert_true(f->tw->nodes > 0);
         assert_int_equal(b.hash, before.hash);
@@ -97,23 +97,23 @@ static void marks_the_moves_that_lose(void **state)
     Fixture *f = *state;
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_threats.txt", &n);
-    for (int variant = 0; variant < 4; variant++) {
-        Board b = tp[variant % 2].board;
+    for (int variant = 0; variant < 2; variant++) { /* the two positions */
+        Board b = tp[variant].board;
         uint16_t moves[MOVES_MAX];
         int nm = moves_candidates(&b, 2, moves);
         threatwatch_reset(f->tw);
-        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant / 2), NULL);
+        threatwatch_run(f->tw, &b, moves, nm, tables_of(f), NULL);
         assert_int_equal(atomic_load(&f->tw->win), CELL_NONE);
         int marked = 0, lost = 0;
         for (int i = 0; i < nm; i++) {
-            bool m = atomic_load(&f->tw->lost[moves[i]]), l = opponent_wins_after(&b, moves[i]);
+            bool m = atomic_load(&f->tw->lost[moves[i]]), l = opponent_wins_after(f, &b, moves[i]);
             assert_int_equal(m, l);
             marked += m;
             lost += l;
         }
         assert_true(lost > 0 && lost < nm);
         assert_int_equal(atomic_load(&f->tw->nlost), marked);
-        const TestPosition *p = &tp[variant % 2];
+        const TestPosition *p = &tp[variant];
         for (int i = 0; i < p->nexpect; i++)
             assert_false(atomic_load(&f->tw->lost[p->expect[i]]));
     }
@@ -132,15 +132,13 @@ static void marks_nothing_without_a_refutation(void **state)
     uint16_t moves[MOVES_MAX];
     int nm = moves_candidates(&b, 2, moves), kept = 0;
     for (int i = 0; i < nm; i++)
-        if (opponent_wins_after(&b, moves[i]))
+        if (opponent_wins_after(f, &b, moves[i]))
             moves[kept++] = moves[i];
     assert_true(kept >= 2);
-    for (int variant = 0; variant < 2; variant++) {
-        threatwatch_reset(f->tw);
-        threatwatch_run(f->tw, &b, moves, kept, tables_of(f, variant), NULL);
-        assert_true(f->tw->nodes > 0);
-        assert_int_equal(atomic_load(&f->tw->nlost), 0);
-    }
+    threatwatch_reset(f->tw);
+    threatwatch_run(f->tw, &b, moves, kept, tables_of(f), NULL);
+    assert_true(f->tw->nodes > 0);
+    assert_int_equal(atomic_load(&f->tw->nlost), 0);
 }
 
 /* A raised stop ends the watch at once, with nothing proven and the board as it was. */
@@ -152,14 +150,12 @@ static void stop_ends_the_watch(void **state)
     int nm = moves_candidates(&b, 2, moves);
     atomic_int stop;
     atomic_init(&stop, 1);
-    for (int variant = 0; variant < 2; variant++) {
-        threatwatch_reset(f->tw);
-        threatwatch_run(f->tw, &b, moves, nm, tables_of(f, variant), &stop);
-        assert_int_equal(atomic_load(&f->tw->nlost), 0);
-        assert_int_equal(atomic_load(&f->tw->win), CELL_NONE);
-        assert_true(f->tw->nodes < 100);
-        assert_int_equal(b.hash, before.hash);
-    }
+    threatwatch_reset(f->tw);
+    threatwatch_run(f->tw, &b, moves, nm, tables_of(f), &stop);
+    assert_int_equal(atomic_load(&f->tw->nlost), 0);
+    assert_int_equal(atomic_load(&f->tw->win), CELL_NONE);
+    assert_true(f->tw->nodes < 100);
+    assert_int_equal(b.hash, before.hash);
 }
 
 int main(void)

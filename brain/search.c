@@ -806,8 +806,8 @@ static int refute_vcf(Search *s, Board *b, uint16_t *moves, int n, bool *threate
 #define REFUTE_TIME_SHARE 3 /* the opponent's: at most 1/3 of what is left then */
 
 /* A win by threes and fours (each forcing an answer on its line) ending in continuous fours:
- * beyond the tree's depth, and the way a won position is converted against an opponent who blocks every
- * single threat. Returns the first move, or CELL_NONE. */
+ * beyond the tree's depth, and the way a won position is converted against an opponent who
+ * blocks every single threat. Returns the first move, or CELL_NONE. */
 static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
 {
     *plies = 0;

@@ -117,16 +117,25 @@ static bool near(int a, int b)
  * `last` unless it is CELL_NONE. Returns the count; four[i] says which make a four. */
 static int threat_moves(const VctRun *r, Board *b, int last, uint16_t *out, bool *four)
 {
+    /* one pass over the board into a bucket per rank, then the buckets most forcing first */
+    uint16_t cell[5][THREATS_TRIED_MAX];
+    bool is_four[5][THREATS_TRIED_MAX];
+    int count[5] = {0};
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (b->cell[c] != EMPTY || !board_cell_valid(b, c) || (last != CELL_NONE && !near(c, last)))
+            continue;
+        bool f;
+        int rank = threat_rank(r->inc, r->attacker, c, &f);
+        if (rank == 0 || count[rank] == THREATS_TRIED_MAX || !rule_is_legal(b, c))
+            continue;
+        is_four[rank][count[rank]] = f;
+        cell[rank][count[rank]++] = (uint16_t)c;
+    }
     int n = 0;
-    for (int rank = 4; rank >= 1 && n < THREATS_TRIED_MAX; rank--)
-        for (int c = 0; c < BOARD_CELLS && n < THREATS_TRIED_MAX; c++) {
-            bool is_four;
-            if (b->cell[c] != EMPTY || !board_cell_valid(b, c)
-                || (last != CELL_NONE && !near(c, last))
-                || threat_rank(r->inc, r->attacker, c, &is_four) != rank || !rule_is_legal(b, c))
-                continue;
-            four[n] = is_four;
-            out[n++] = (uint16_t)c;
+    for (int rank = 4; rank >= 1; rank--)
+        for (int i = 0; i < count[rank] && n < THREATS_TRIED_MAX; i++) {
+            four[n] = is_four[rank][i];
+            out[n++] = cell[rank][i];
         }
     return n;
 }

@@ -14,6 +14,7 @@
 /* One helper: its search and what its thread searches. */
 typedef struct Helper {
     Search *search;
+    const Search *main;  /* whose exclusions apply (read only: set before the threads start) */
     ThreatWatch *watch;  /* the first helper's: it watches threats first (brain/threatwatch.h) */
     const PatternTables *tables; /* the watch's incremental state's (NULL: none) */
     Board board;         /* its own copy: a search plays moves on its board */
@@ -65,6 +66,7 @@ Smp *smp_create(Search *main, Evaluator *ev, int helpers)
     for (int i = 0; i < helpers; i++) {
         Helper *h = &smp->helpers[i];
         h->search = search_create_shared(ev, main, i + 1);
+        h->main = main;
         h->tables = evaluator_pattern_tables(ev);
         bool watch = i < smp->first_lazy;
         h->watch = watch ? malloc(sizeof *h->watch) : NULL;
@@ -115,7 +117,8 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-/* The threat watch on the quick root; a win it proves ends the main search. With time left
+/* The threat watch on the quick root; a win it proves ends the main search unless its cell is
+ * excluded (the watch searches the quick root, which keeps excluded cells). With time left
  * it searches the quick root like a Lazy SMP helper: what it stores in the table is the main
  * search's to find, what it answers is thrown away (the quick root was not filtered). */
 static void *watch_main(void *arg)
@@ -124,6 +127,8 @@ static void *watch_main(void *arg)
     threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->tables, h->stop);
     SearchResult tail = {CELL_NONE, 0, 0, 0, 0};
     int win = atomic_load(&h->watch->win);
+    if (search_excludes(h->main, win)) /* a blocked cell: as if there were no win */
+        win = CELL_NONE;
     if (win != CELL_NONE)
         atomic_store(h->finished, 1);
     else if (h->root.n > 1 && !atomic_load(h->stop))

@@ -46,11 +46,12 @@ void smp_set_evaluator(Smp *smp, Evaluator *ev);
  * iterates on its own copy of the prepared moves and board (search_iterate) beside the main
  * search, under the same limits, and the main search leaves out the moves the watch proves
  * lost. When the main search returns (done, out of time, `stop`, or a helper completed
- * max_depth or proved a win first), the helpers are told to stop and joined. The answer is the
- * thread's with a proven win (the watch's only when not an excluded cell), else with the
- * deepest completed iteration (ties: the main search's), so a prepared move unless it is a
- * proven win; its nodes and evals add up all threads'. Only the main search reports to its
- * observer. A helper thread that cannot start is simply left out. */
+ * max_depth or proved a win first, the watch's only at a cell not excluded), the helpers are
+ * told to stop and joined. The answer is the thread's with a proven win (the watch's only when
+ * not an excluded cell), else with the deepest completed iteration (ties: the main search's),
+ * so a prepared move unless it is a proven win; its nodes and evals add up all threads'. Only
+ * the main search reports to its observer. A helper thread that cannot start is simply left
+ * out. */
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop);
 
 /* What thread `thread` (0: the main search, 1..smp_helpers: a helper) answered in the last

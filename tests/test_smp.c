@@ -382,6 +382,44 @@ static void threads_answer_only_prepared_root_moves(void **state)
     }
 }
 
+/* With the threat watch (SMP_WATCH_HELPERS helpers), a win it proves at an excluded cell (a
+ * YXBLOCK) neither answers nor ends the main search's iterations: blocked, a VCF's first fours
+ * leave a position to search like any other. The watch proves the VCF long before the main
+ * search completes its depth: reporting it would show as the watch's answer, ending the main
+ * search with it as an answer shallower than asked. */
+static void a_watch_win_at_an_excluded_cell_ends_nothing(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_one_vcf.txt", &n);
+    Evaluator *ev = evaluator_cpu_create();
+    Search *main = search_create(ev, 8u << 20);
+    Smp *smp = smp_create(main, ev, SMP_WATCH_HELPERS);
+    assert_non_null(smp);
+    for (int i = 0; i < n; i++) {
+        uint8_t excluded[BOARD_CELLS] = {0};
+        for (int k = 0; k < tp[i].nexpect; k++)
+            excluded[tp[i].expect[k]] = 1;
+        SearchObserver obs = {NULL, NULL, excluded};
+        search_set_observer(main, &obs);
+        Board b = tp[i].board;
+        SearchLimits lim = {.deadline_ms = 0, .max_depth = 4};
+        SearchResult r = smp_best_move(smp, &b, &lim, NULL);
+        SearchResult watch = smp_thread_result(smp, 1);
+        if (r.move == CELL_NONE || excluded[r.move] ||
+            (watch.move != CELL_NONE && excluded[watch.move]))
+            fail_msg("%s: answered %d, the watch %d (both must not be excluded)", tp[i].name,
+                     r.move, watch.move);
+        if (r.score < SCORE_WIN_MIN && r.depth != lim.max_depth)
+            fail_msg("%s: ended at depth %d of %d", tp[i].name, r.depth, lim.max_depth);
+    }
+    search_set_observer(main, NULL);
+    smp_destroy(smp);
+    search_destroy(main);
+    evaluator_destroy(ev);
+    free(tp);
+}
+
 /* thread_num is clamped to SMP_MAX_THREADS, and helpers come out of the memory limit: with room
  * for exactly two beside the smallest main search, two are made. */
 static void helpers_fit_in_the_memory_limit(void **state)
@@ -435,6 +473,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(threads_never_answer_a_blocked_cell, setup, teardown),
         cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),
         cmocka_unit_test(threads_answer_only_prepared_root_moves),
+        cmocka_unit_test(a_watch_win_at_an_excluded_cell_ends_nothing),
         cmocka_unit_test_setup_teardown(helpers_fit_in_the_memory_limit, setup, teardown),
         cmocka_unit_test(threads_option_starts_helpers),
     };

@@ -56,7 +56,7 @@ def think(p, rows, clear):
     p.stdin.flush()
     move = ""
     for reply in p.stdout:
-        if "," in reply and not reply.startswith(("MESSAGE", "DEBUG", "OK", "ERROR")):
+        if "," in reply and not reply.startswith(("MESSAGE", "DEBUG", "OK", "ERROR", "UNKNOWN")):
             move = reply.strip()
             break
     return time.time() - begin, move

@@ -155,7 +155,7 @@ static void new_game(Engine *e, int size)
     board_init(&e->board, size, rule_from_gomocup(e->gomocup_rule));
     if (e->search)
         search_clear(e->search);
-    e->last = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    e->last = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
 }
 
 EngineError engine_start(Engine *e, int size)
@@ -345,7 +345,7 @@ static SearchResult search_paper(Engine *e, Board *b, int64_t deadline)
 {
     int urgent = urgent_move(b);
     if (urgent != CELL_NONE)
-        return (SearchResult){urgent, 0, 1, 0, 0};
+        return (SearchResult){urgent, 0, 1, 0, 0, 0};
     Watchdog w;
     if (!watchdog_start(&w, &e->stop, deadline)) /* no timer thread: the tree keeps the time */
         return search_tree(e, b, deadline, e->opts.max_depth);
@@ -360,9 +360,9 @@ static SearchResult choose_move(Engine *e, Board *b, int64_t start_ms, TimeBudge
 {
     int centre = cell_index(b->size / 2, b->size / 2);
     if (b->nstones == 0 && allowed(b, excluded, centre))
-        return (SearchResult){centre, 0, 1, 0, 0};
+        return (SearchResult){centre, 0, 1, 0, 0, 0};
     if (!have_search(e)) /* out of memory: still a legal move */
-        return (SearchResult){any_allowed(b, excluded), 0, 0, 0, 0};
+        return (SearchResult){any_allowed(b, excluded), 0, 0, 0, 0, 0};
     if (time.max_ms <= 0) { /* answer at once: one batch (depth 1 never checks the clock) */
         SearchLimits now = {.deadline_ms = start_ms, .max_depth = 1};
         return search_tree_excluding(e, b, now, excluded);

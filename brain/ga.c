@@ -641,7 +641,8 @@ SearchResult ga_refine(const GaParams *p, GaMode mode, Evaluator *ev, Search *s,
         evals += g.evals;
         int move = prove_candidates(&g, b, tree.move, barred, tables, deadline_ms, stop);
         if (move != CELL_NONE)
-            return (SearchResult){move, SCORE_WIN_MIN, tree.depth, tree.nodes, tree.evals + evals};
+            return (SearchResult){move, SCORE_WIN_MIN, tree.depth, tree.nodes,
+                                  tree.evals + evals, 0};
         if (g.ncandidates == 0) /* no decided line at all: another round finds none either */
             break;
     }

@@ -742,7 +742,7 @@ static int root_moves(const Board *b, uint16_t *moves, SearchResult *r)
 static int drop_excluded(Search *s, const Board *b, uint16_t *moves, int n, SearchResult *r)
 {
     if (excluded(s, r->move))
-        *r = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+        *r = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
     int kept = 0;
     for (int i = 0; i < n; i++)
         if (!excluded(s, moves[i]))
@@ -922,7 +922,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
     if (s->tt == &s->own_tt) /* helpers sharing it leave the generation to its owner */
         tt_new_search(s->tt);
     SearchResult *r = &root->result;
-    *r = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+    *r = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
     root->threatened = false;
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, r);
@@ -932,13 +932,13 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
         vcf_memo_clear(s->vcf_memo);
         VcfResult win = vcf_of(s, b, b->to_move, ROOT_VCF_NODES);
         if (win.move != CELL_NONE && !excluded(s, win.move)) {
-            *r = (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, 0, 0};
+            *r = (SearchResult){win.move, SCORE_WIN - (win.plies - 1), win.plies, 0, 0, 0};
             return answered(s, b, root);
         }
         int plies, threat_win = root_vct(s, b, &plies);
         if (threat_win != CELL_NONE && !excluded(s, threat_win)) {
             /* its length is known only roughly */
-            *r = (SearchResult){threat_win, SEARCH_THREAT_WIN, plies, 0, 0};
+            *r = (SearchResult){threat_win, SEARCH_THREAT_WIN, plies, 0, 0, 0};
             return answered(s, b, root);
         }
         n = refute_vcf(s, b, moves, n, &root->threatened);
@@ -1023,8 +1023,10 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
             break;
         r.move = best_move;
         r.score = v;
-        if (s->aborted)
+        if (s->aborted) {
+            r.partial = depth;
             break;
+        }
         r.depth = depth;
         move_to_front(moves, width, best_move);
         notify_iteration(s, b, &r);
@@ -1087,7 +1089,7 @@ void search_prepare_quick(Search *s, Board *b, SearchRoot *root)
     struct IncState *before = follow_board(s, b);
     begin_call(s, &(SearchLimits){0}, NULL);
     SearchResult *r = &root->result;
-    *r = (SearchResult){CELL_NONE, 0, 1, 0, 0};
+    *r = (SearchResult){CELL_NONE, 0, 1, 0, 0, 0};
     root->threatened = false;
     root->n = 0;
     uint16_t *moves = ply_moves(s, 0);
@@ -1245,7 +1247,7 @@ static int fw_root_deep(Search *s, Board *b, const uint16_t *moves, int n, int l
 SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int *stop)
 {
     begin_call(s, &(SearchLimits){0}, stop);
-    SearchResult r = {CELL_NONE, 0, 0, 0, 0};
+    SearchResult r = {CELL_NONE, 0, 0, 0, 0, 0};
     level = level < 1 ? 1 : level > 4 ? 4 : level;
     uint16_t *moves = ply_moves(s, 0);
     int32_t *vals = ply_keys(s, 0);

@@ -36,11 +36,14 @@ typedef struct SearchLimits {
 } SearchLimits;
 
 typedef struct SearchResult {
-    int move;        /* best cell of the last completed iteration (always a legal move) */
+    int move;        /* best cell of the last iteration, completed or `partial` (legal) */
     int score;       /* from the side to move's point of view */
     int depth;       /* depth of the last completed iteration */
     uint64_t nodes;  /* positions visited */
     uint64_t evals;  /* positions scored by the evaluator */
+    /* The depth of an iteration beyond `depth` that time cut short after some root moves were
+     * searched (the first always is): move and score are then the best of those. Else 0. */
+    int partial;
 } SearchResult;
 
 typedef struct Search Search;

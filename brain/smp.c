@@ -125,7 +125,7 @@ static void *watch_main(void *arg)
 {
     Helper *h = arg;
     threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->tables, h->stop);
-    SearchResult tail = {CELL_NONE, 0, 0, 0, 0};
+    SearchResult tail = {CELL_NONE, 0, 0, 0, 0, 0};
     int win = atomic_load(&h->watch->win);
     if (search_excludes(h->main, win)) /* a blocked cell: as if there were no win */
         win = CELL_NONE;
@@ -135,7 +135,7 @@ static void *watch_main(void *arg)
         tail = search_iterate(h->search, &h->board, &h->lim, h->stop, NULL, &h->root);
     /* a threat win's length is known only roughly, as at the main search's root */
     h->result = (SearchResult){win, win != CELL_NONE ? SEARCH_THREAT_WIN : 0, 0,
-                               h->watch->nodes + tail.nodes, tail.evals};
+                               h->watch->nodes + tail.nodes, tail.evals, 0};
     return NULL;
 }
 
@@ -151,7 +151,7 @@ static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits
     h->lim = *lim;
     h->stop = watch ? &smp->watch_stop : &smp->stop;
     h->finished = finished;
-    h->result = (SearchResult){CELL_NONE, 0, 0, 0, 0}; /* also when the thread cannot start */
+    h->result = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0}; /* also when the thread cannot start */
     if (watch)
         threatwatch_reset(h->watch);
     pthread_attr_t attr;
@@ -195,16 +195,18 @@ static void stop_watch(Smp *smp)
         join_helper(&smp->helpers[0]);
 }
 
-/* Whether `a` answers better than `b`: a proven win first (the quicker one), then the deeper
- * completed iteration. Ties keep `b`. */
-static bool answers_better(const SearchResult *a, const SearchResult *b)
+bool smp_answers_better(const SearchResult *a, const SearchResult *b)
 {
     bool a_wins = a->score >= SCORE_WIN_MIN, b_wins = b->score >= SCORE_WIN_MIN;
     if (a_wins != b_wins)
         return a_wins;
     if (a_wins)
         return a->score > b->score;
-    return a->depth > b->depth;
+    if (a->depth != b->depth)
+        return a->depth > b->depth;
+    if (a->partial != b->partial)
+        return a->partial > b->partial;
+    return a->partial > 0 && a->score > b->score;
 }
 
 /* What helpers `first`.. (joined) counted in their last calls; `forget`: and clears their
@@ -216,7 +218,7 @@ static void add_helper_counts(Smp *smp, int first, uint64_t *nodes, uint64_t *ev
         *nodes += smp->helpers[i].result.nodes;
         *evals += smp->helpers[i].result.evals;
         if (forget)
-            smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0};
+            smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
     }
 }
 
@@ -231,7 +233,7 @@ static SearchResult combine(Smp *smp, uint64_t nodes, uint64_t evals)
         const SearchResult *h = &smp->helpers[i].result;
         bool lazy = i >= smp->first_lazy;
         bool usable = h->move != CELL_NONE && (lazy || !search_excludes(smp->main, h->move));
-        if (usable && answers_better(h, &best)) {
+        if (usable && smp_answers_better(h, &best)) {
             best = *h;
             best.depth = lazy ? h->depth : smp->main_result.depth;
         }

@@ -13,6 +13,7 @@
 #define GAMOK_SMP_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "brain/board.h"
@@ -47,12 +48,19 @@ void smp_set_evaluator(Smp *smp, Evaluator *ev);
  * search, under the same limits, and the main search leaves out the moves the watch proves
  * lost. When the main search returns (done, out of time, `stop`, or a helper completed
  * max_depth or proved a win first, the watch's only at a cell not excluded), the helpers are
- * told to stop and joined. The answer is the thread's with a proven win (the watch's only when
- * not an excluded cell), else with the deepest completed iteration (ties: the main search's),
- * so a prepared move unless it is a proven win; its nodes and evals add up all threads'. Only
- * the main search reports to its observer. A helper thread that cannot start is simply left
- * out. */
+ * told to stop and joined. The answer is the best thread's by smp_answers_better (the watch's
+ * only a proven win at a cell not excluded), so a prepared move unless it is a proven win; its
+ * nodes and evals add up all threads'. Only the main search reports to its observer. A helper
+ * thread that cannot start is simply left out. */
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop);
+
+/* Whether thread answer `a` is better than `b` (the rule smp_best_move picks by): a proven win
+ * first (the quicker one), then the deeper completed iteration, then the deeper iteration cut
+ * short (search.h: `partial`), then, of two cut short at the same depth, the higher score. That
+ * last is the common end of a timed move: both threads searched the same first root move, then
+ * mostly different others (busy.h), so the better of their two bests is the best over more of
+ * the moves, where the main search alone would answer from its own share. Ties keep `b`. */
+bool smp_answers_better(const SearchResult *a, const SearchResult *b);
 
 /* What thread `thread` (0: the main search, 1..smp_helpers: a helper) answered in the last
  * smp_best_move, its own nodes and evals only; a helper that did not run: move CELL_NONE,

@@ -304,7 +304,7 @@ static void test_finds_and_confirms_a_deeper_win(void **state)
     Board b = tp->board;
     assert_true(one_ply_best(f, &b) < SCORE_WIN_MIN); /* no one-ply look sees the win */
     GaParams p = small_params();
-    SearchResult tree = {cell_index(12, 12), 0, 4, 0, 0}; /* a tree answer that missed it */
+    SearchResult tree = {cell_index(12, 12), 0, 4, 0, 0, 0}; /* a tree answer that missed it */
     /* Coevolution: white's population learns to block, the line that still wins is found and
      * proven, and it replaces the tree's move. */
     GaResult g = ga_evolve(&p, GA_COEVO, f->cpu, &b, NULL, 0, NULL, 0, NULL);
@@ -351,10 +351,10 @@ static void test_keeps_the_tree_move_when_nothing_is_proven(void **state)
     assert_true(g.score >= SCORE_WIN_MIN);
     /* A tree that already wins keeps its move; so does GA_OFF. */
     Board b = f->tp[POS_WIN].board;
-    SearchResult won = {cell_index(5, 3), SCORE_WIN - 5, 3, 0, 0};
+    SearchResult won = {cell_index(5, 3), SCORE_WIN - 5, 3, 0, 0, 0};
     assert_int_equal(ga_refine(&p, GA_PAPER, f->cpu, f->search, &b, won, NULL, 0, NULL).move,
                      won.move);
-    SearchResult quiet = {cell_index(12, 12), 0, 3, 0, 0};
+    SearchResult quiet = {cell_index(12, 12), 0, 3, 0, 0, 0};
     assert_int_equal(ga_refine(&p, GA_OFF, f->cpu, f->search, &b, quiet, NULL, 0, NULL).move,
                      quiet.move);
 }
@@ -370,7 +370,7 @@ static void test_excluded_first_move_never_chosen(void **state)
     GaResult g = ga_evolve(&p, GA_COEVO, f->cpu, &b, NULL, 0, excluded, 0, NULL);
     for (int i = 0; i < g.ncandidates; i++)
         assert_false(excluded[g.candidate[i]]);
-    SearchResult tree = {cell_index(12, 12), 0, 4, 0, 0};
+    SearchResult tree = {cell_index(12, 12), 0, 4, 0, 0, 0};
     search_clear(f->search);
     SearchResult r = ga_refine(&p, GA_COEVO, f->cpu, f->search, &b, tree, excluded, 0, NULL);
     assert_false(excluded[r.move]);

@@ -382,6 +382,77 @@ static void threads_answer_only_prepared_root_moves(void **state)
     }
 }
 
+/* The rule a threaded search answers by: a quicker win, a deeper completed iteration, a deeper
+ * iteration cut short, and between two threads cut short in the same iteration the better best
+ * (the helper searched other root moves than the main search); otherwise the main search's. */
+static void thread_answers_rank_by_win_depth_then_score(void **state)
+{
+    (void)state;
+    /* move, score, depth, nodes, evals, partial */
+    SearchResult main_cut = {10, 40, 6, 0, 0, 7}, helper_cut_better = {11, 90, 6, 0, 0, 7};
+    SearchResult helper_cut_worse = {12, 20, 6, 0, 0, 7}, helper_done = {13, 20, 6, 0, 0, 0};
+    SearchResult helper_deeper = {14, -50, 7, 0, 0, 0};
+    SearchResult helper_win = {15, SCORE_WIN - 9, 5, 0, 0, 0};
+    SearchResult main_win = {16, SCORE_WIN - 5, 6, 0, 0, 0};
+    assert_true(smp_answers_better(&helper_cut_better, &main_cut));
+    assert_false(smp_answers_better(&helper_cut_worse, &main_cut));
+    assert_false(smp_answers_better(&main_cut, &main_cut)); /* ties keep the main search's */
+    assert_true(smp_answers_better(&main_cut, &helper_done)); /* one more iteration begun */
+    assert_false(smp_answers_better(&helper_done, &main_cut));
+    SearchResult main_done = {17, 0, 6, 0, 0, 0};
+    assert_false(smp_answers_better(&helper_done, &main_done)); /* both complete: no score test */
+    assert_true(smp_answers_better(&helper_deeper, &main_cut));
+    assert_true(smp_answers_better(&helper_win, &main_cut));
+    assert_false(smp_answers_better(&helper_win, &main_win)); /* the quicker win */
+}
+
+/* Node limits at which both threads of a 2-thread search are often cut short in the same
+ * iteration on the tree-bench middle games (each thread counts its own nodes). */
+static const uint64_t CUT_SHORT_NODES[] = {6000, 12000, 25000, 50000};
+
+/* A 2-thread search under node limits on `tp`: whenever both threads were cut short in the same
+ * iteration, the answer is the better of their two bests. Returns how many such searches. */
+static int cut_short_answers_of(const TestPosition *tp)
+{
+    Evaluator *ev = evaluator_cpu_create();
+    Search *main = search_create(ev, 8u << 20);
+    Smp *smp = smp_create(main, ev, 1);
+    assert_non_null(smp);
+    int checked = 0;
+    for (size_t i = 0; i < sizeof CUT_SHORT_NODES / sizeof CUT_SHORT_NODES[0]; i++) {
+        Board b = tp->board;
+        search_clear(main);
+        SearchLimits lim = {.deadline_ms = 0, .max_depth = 64, .max_nodes = CUT_SHORT_NODES[i]};
+        SearchResult r = smp_best_move(smp, &b, &lim, NULL);
+        SearchResult m = smp_thread_result(smp, 0), h = smp_thread_result(smp, 1);
+        if (r.score >= SCORE_WIN_MIN || m.depth != h.depth || !m.partial
+            || m.partial != h.partial)
+            continue;
+        checked++;
+        const SearchResult *best = h.score > m.score ? &h : &m;
+        assert_int_equal(r.move, best->move);
+        assert_int_equal(r.score, best->score);
+        assert_int_equal(r.partial, best->partial);
+    }
+    smp_destroy(smp);
+    search_destroy(main);
+    evaluator_destroy(ev);
+    return checked;
+}
+
+static void threads_cut_short_answer_the_better_best(void **state)
+{
+    (void)state;
+    int n, checked = 0;
+    TestPosition *tp = tp_load_or_fail("tests/positions/tree_bench.txt", &n);
+    for (int i = 0; i < n; i++)
+        checked += cut_short_answers_of(&tp[i]);
+    /* 6-11 of the 36 searches in five runs: none means the search no longer reports an
+     * iteration cut short (search.h: `partial`), or the limits no longer cut both threads. */
+    assert_true(checked > 0);
+    free(tp);
+}
+
 /* With the threat watch (SMP_WATCH_HELPERS helpers), a win it proves at an excluded cell (a
  * YXBLOCK) neither answers nor ends the main search's iterations: blocked, a VCF's first fours
  * leave a position to search like any other. The watch proves the VCF long before the main
@@ -474,6 +545,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(stop_ends_a_threaded_think, setup, teardown),
         cmocka_unit_test(threads_answer_only_prepared_root_moves),
         cmocka_unit_test(a_watch_win_at_an_excluded_cell_ends_nothing),
+        cmocka_unit_test(thread_answers_rank_by_win_depth_then_score),
+        cmocka_unit_test(threads_cut_short_answer_the_better_best),
         cmocka_unit_test_setup_teardown(helpers_fit_in_the_memory_limit, setup, teardown),
         cmocka_unit_test(threads_option_starts_helpers),
     };

@@ -222,8 +222,9 @@ static void add_helper_counts(Smp *smp, int first, uint64_t *nodes, uint64_t *ev
     }
 }
 
-/* The final answer: the main search's, or a helper's that answers better (a Lazy SMP helper's
- * deeper iteration, the watch's proven win when not an excluded cell), with everyone's counts. */
+/* The final answer: the main search's, or a helper's that answers better (smp_answers_better: a
+ * Lazy SMP helper's deeper iteration or better best in the same one cut short, the watch's
+ * proven win when not an excluded cell), with everyone's counts. */
 static SearchResult combine(Smp *smp, uint64_t nodes, uint64_t evals)
 {
     SearchResult best = smp->main_result;

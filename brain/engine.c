@@ -155,7 +155,7 @@ static void new_game(Engine *e, int size)
     board_init(&e->board, size, rule_from_gomocup(e->gomocup_rule));
     if (e->search)
         search_clear(e->search);
-    e->last = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
+    e->last = SEARCH_NO_RESULT;
 }
 
 EngineError engine_start(Engine *e, int size)

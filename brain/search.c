@@ -742,7 +742,7 @@ static int root_moves(const Board *b, uint16_t *moves, SearchResult *r)
 static int drop_excluded(Search *s, const Board *b, uint16_t *moves, int n, SearchResult *r)
 {
     if (excluded(s, r->move))
-        *r = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
+        *r = SEARCH_NO_RESULT;
     int kept = 0;
     for (int i = 0; i < n; i++)
         if (!excluded(s, moves[i]))
@@ -922,7 +922,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
     if (s->tt == &s->own_tt) /* helpers sharing it leave the generation to its owner */
         tt_new_search(s->tt);
     SearchResult *r = &root->result;
-    *r = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
+    *r = SEARCH_NO_RESULT;
     root->threatened = false;
     uint16_t *moves = ply_moves(s, 0);
     int n = root_moves(b, moves, r);
@@ -1247,7 +1247,7 @@ static int fw_root_deep(Search *s, Board *b, const uint16_t *moves, int n, int l
 SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int *stop)
 {
     begin_call(s, &(SearchLimits){0}, stop);
-    SearchResult r = {CELL_NONE, 0, 0, 0, 0, 0};
+    SearchResult r = SEARCH_NO_RESULT;
     level = level < 1 ? 1 : level > 4 ? 4 : level;
     uint16_t *moves = ply_moves(s, 0);
     int32_t *vals = ply_keys(s, 0);

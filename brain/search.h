@@ -46,6 +46,9 @@ typedef struct SearchResult {
     int partial;
 } SearchResult;
 
+/* No answer yet: no move, nothing searched. */
+#define SEARCH_NO_RESULT ((SearchResult){.move = CELL_NONE})
+
 typedef struct Search Search;
 
 /* What a running search reports to an observer (a GUI's live info). Root events carry the root

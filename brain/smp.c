@@ -125,7 +125,7 @@ static void *watch_main(void *arg)
 {
     Helper *h = arg;
     threatwatch_run(h->watch, &h->board, h->root.moves, h->root.n, h->tables, h->stop);
-    SearchResult tail = {CELL_NONE, 0, 0, 0, 0, 0};
+    SearchResult tail = SEARCH_NO_RESULT;
     int win = atomic_load(&h->watch->win);
     if (search_excludes(h->main, win)) /* a blocked cell: as if there were no win */
         win = CELL_NONE;
@@ -151,7 +151,7 @@ static void start_helper(Smp *smp, Helper *h, const Board *b, const SearchLimits
     h->lim = *lim;
     h->stop = watch ? &smp->watch_stop : &smp->stop;
     h->finished = finished;
-    h->result = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0}; /* also when the thread cannot start */
+    h->result = SEARCH_NO_RESULT; /* also when the thread cannot start */
     if (watch)
         threatwatch_reset(h->watch);
     pthread_attr_t attr;
@@ -218,7 +218,7 @@ static void add_helper_counts(Smp *smp, int first, uint64_t *nodes, uint64_t *ev
         *nodes += smp->helpers[i].result.nodes;
         *evals += smp->helpers[i].result.evals;
         if (forget)
-            smp->helpers[i].result = (SearchResult){CELL_NONE, 0, 0, 0, 0, 0};
+            smp->helpers[i].result = SEARCH_NO_RESULT;
     }
 }
 

@@ -449,6 +449,33 @@ static int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int
     return best;
 }
 
+/* Drops the ordered moves whose one-ply value is already lost (the opponent's open three
+ * ignored, ...) unless all are: searching one only returns the value its child's evaluation
+ * decided, at the cost of a node (11% of the bench's nodes). Returns the new count. */
+static int drop_static_lost(const int32_t *keys, int n)
+{
+    int alive = 0;
+    while (alive < n && keys[alive] > -PROVEN)
+        alive++;
+    return alive > 0 ? alive : n;
+}
+
+/* A node where the opponent threatens (an open three, a 4-3, ...) and at most this many moves
+ * do not lose at once (the defences and our own fours) is a forced defence, which costs no
+ * depth, like the block of a four: the tree then reads threat sequences built with threes to
+ * their end instead of losing them past its horizon. Against AIWine at 300 ms: 4 scores 51%
+ * over 256 games where none scored 36%; 8 costs more than it finds (README "Strength"). */
+#ifndef FORCED_DEFENCE_MAX
+#define FORCED_DEFENCE_MAX 4
+#endif
+
+/* The depth to search a node's moves to: one more when the node is a forced defence, given
+ * that `alive` of its `n` moves do not lose at once. */
+static int defence_depth(int depth, int alive, int n)
+{
+    return alive < n && alive <= FORCED_DEFENCE_MAX ? depth + 1 : depth;
+}
+
 static void add_killer(Search *s, int ply, int move)
 {
     uint16_t *killer = s->killers[ply];
@@ -630,8 +657,10 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
         return best_static;
     }
-    n = keep_best(b, moves, n, TREE_WIDTH);
-    int best_move, best = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &best_move);
+    int alive = drop_static_lost(ply_keys(s, ply), n);
+    int moves_depth = defence_depth(depth, alive, n);
+    n = keep_best(b, moves, alive, TREE_WIDTH);
+    int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move);
     if (s->aborted)
         return 0;
     int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;

@@ -252,6 +252,23 @@ static void wins_by_threes(void **state)
     free(tp);
 }
 
+/* The tree itself (not the root's threat search, whose win would score SEARCH_THREAT_WIN)
+ * proves a win by threes deeper than its depth: the defences against threes cost no depth. */
+static void forced_defences_cost_no_depth(void **state)
+{
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vct_deep.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        SearchResult r = search_depth(*state, &b, tp[i].depth);
+        check_answer(&tp[i], &b, r);
+        if (r.score < SCORE_WIN_MIN || r.score == SEARCH_THREAT_WIN)
+            fail_msg("%s: no win seen by the tree (score %d)", tp[i].name, r.score);
+        assert_int_equal(vct_unlimited(*state, &b, 2).move, CELL_NONE);
+    }
+    free(tp);
+}
+
 /* The side to move faces a win by threes: after its move the opponent has none left. */
 static void refutes_the_opponents_threes(void **state)
 {
@@ -582,6 +599,7 @@ int main(void)
         cmocka_unit_test(refutes_the_opponents_vcf),
         cmocka_unit_test(vcf_node_limit_is_reported),
         cmocka_unit_test(wins_by_threes),
+        cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(empty_board_answers_the_centre),

@@ -464,7 +464,8 @@ static int drop_static_lost(const int32_t *keys, int n)
  * do not lose at once (the defences and our own fours) is a forced defence, which costs no
  * depth, like the block of a four: the tree then reads threat sequences built with threes to
  * their end instead of losing them past its horizon. Against AIWine at 300 ms: 4 scores 51%
- * over 256 games where none scored 36%; 8 costs more than it finds (README "Strength"). */
+ * over 256 games where the tree without it scored 36%; 5 or 8 cost more than they find
+ * (README "Strength"). */
 #ifndef FORCED_DEFENCE_MAX
 #define FORCED_DEFENCE_MAX 4
 #endif

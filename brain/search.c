@@ -998,12 +998,12 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
 
 /* Whether the main search, with a target, should go one iteration deeper after one that
  * ended with `v` and `best` (the previous ones: *last_score and *last_best). */
-static bool go_deeper(Search *s, const SearchRoot *root, int v, int best, int *last_score,
+static bool go_deeper(Search *s, bool threatened, int v, int best, int *last_score,
                       int *last_best, bool *changed_before)
 {
     bool changed = *last_best != CELL_NONE && best != *last_best;
     SearchProgress p = {clock_ms() - s->start, changed + *changed_before,
-                        *last_best != CELL_NONE ? *last_score - v : 0, root->threatened};
+                        *last_best != CELL_NONE ? *last_score - v : 0, threatened};
     *changed_before = changed;
     *last_best = best;
     *last_score = v;
@@ -1030,6 +1030,84 @@ static int drop_lost(const Search *s, uint16_t *moves, int n)
     return k;
 }
 
+/* The iterations from depth 2 over moves[0..width), best first (reordered as they go), on from
+ * *r (the answer so far). */
+static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, int width,
+                           bool threatened, SearchResult *r)
+{
+    int last_score = r->score, last_best = CELL_NONE;
+    bool changed_before = false;
+    for (int depth = 2; width > 1 && depth <= max_depth && !is_proven(r->score); depth++) {
+        if (skips_depth(s, depth, max_depth))
+            continue;
+        int best_move, done;
+        uint16_t order[MOVES_MAX];
+        memcpy(order, moves, (size_t)width * sizeof *moves);
+        int n = drop_lost(s, order, width);
+        perturb_root(s, order, n);
+        int v = root_iteration(s, b, order, n, depth, r->score, &best_move, &done);
+        if (s->aborted && done == 0)
+            break;
+        r->move = best_move;
+        r->score = v;
+        if (s->aborted) {
+            r->partial = depth;
+            break;
+        }
+        r->depth = depth;
+        move_to_front(moves, width, best_move);
+        notify_iteration(s, b, r);
+        if (!go_deeper(s, threatened, v, best_move, &last_score, &last_best, &changed_before))
+            break;
+    }
+}
+
+#define RESCUE_KEEP 4        /* root moves a rescue looks for */
+#define RESCUE_TIME_SHARE 2  /* at most half the time left */
+
+static bool among(const uint16_t *moves, int n, int move)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+/* When the tree has proven every root move it searched lost, looks for up to RESCUE_KEEP
+ * others (best one-ply value first) after which the threat searches find no VCF or VCT for the
+ * opponent. The root searched ROOT_WIDTH moves only, or those of them that refuted the threat it
+ * saw, and the tree's losses rest on its narrow width (TREE_WIDTH moves a node): in games lost
+ * to AIWine at 1 s, the tree answered a move lost to a one-three VCT where a move outside them
+ * was not lost (tests/positions/search_rescue.txt). Writes them to out; returns their count. */
+static int rescue_root(Search *s, Board *b, const uint16_t *searched, int nsearched,
+                       uint16_t *out)
+{
+    uint16_t cand[MOVES_MAX];
+    int32_t keys[MOVES_MAX];
+    int decided, n = node_moves(b, 0, cand, &decided);
+    if (n < 2) /* decided, or a forced block: nothing else to find */
+        return 0;
+    score_moves(s, b, cand, n, 0, keys);
+    sort_moves(cand, keys, n);
+    int64_t deadline = share_of_time(s, RESCUE_TIME_SHARE);
+    int opp = opponent_of(b->to_move), kept = 0;
+    for (int i = 0; i < n && kept < RESCUE_KEEP && keys[i] > -PROVEN; i++) {
+        if (among(searched, nsearched, cand[i]) || excluded(s, cand[i]) || proven_lost(s, cand[i]))
+            continue;
+        if (stop_requested(s) || (deadline > 0 && clock_ms() >= deadline))
+            break;
+        board_play(b, cand[i]);
+        /* unlike refute_vcf's, an unfinished VCF search (its budget spent) does not count */
+        int plies;
+        bool lost = vcf_of(s, b, opp, VCT_NODES).move != CELL_NONE
+                    || vct_of(s, b, deadline, &plies) != CELL_NONE;
+        board_undo(b);
+        if (!lost)
+            out[kept++] = cand[i];
+    }
+    return kept;
+}
+
 /* search_iterate's work, in the call begun by the caller. */
 static SearchResult iterate_root(Search *s, Board *b, int max_depth, const SearchRoot *root)
 {
@@ -1038,30 +1116,20 @@ static SearchResult iterate_root(Search *s, Board *b, int max_depth, const Searc
     uint16_t *moves = ply_moves(s, 0);
     int width = root->n;
     memcpy(moves, root->moves, (size_t)width * sizeof *moves);
-    int last_score = r.score, last_best = CELL_NONE;
-    bool changed_before = false;
-    for (int depth = 2; width > 1 && depth <= max_depth && !is_proven(r.score); depth++) {
-        if (skips_depth(s, depth, max_depth))
-            continue;
-        int best_move, done;
-        uint16_t order[MOVES_MAX];
-        memcpy(order, moves, (size_t)width * sizeof *moves);
-        int n = drop_lost(s, order, width);
-        perturb_root(s, order, n);
-        int v = root_iteration(s, b, order, n, depth, r.score, &best_move, &done);
-        if (s->aborted && done == 0)
-            break;
-        r.move = best_move;
-        r.score = v;
-        if (s->aborted) {
-            r.partial = depth;
-            break;
-        }
-        r.depth = depth;
-        move_to_front(moves, width, best_move);
-        notify_iteration(s, b, &r);
-        if (!go_deeper(s, root, v, best_move, &last_score, &last_best, &changed_before))
-            break;
+    run_iterations(s, b, max_depth, moves, width, root->threatened, &r);
+    uint16_t held[RESCUE_KEEP];
+    int nheld;
+    if (r.score <= -PROVEN && !s->aborted && s->worker == 0
+        && (nheld = rescue_root(s, b, moves, width, held)) > 0) {
+        /* The tree judges them as it did the others: it answers one unless it proves them lost
+         * too, and then the longest resistance of all. */
+        SearchResult lost = r;
+        memcpy(moves, held, (size_t)nheld * sizeof *moves);
+        width = nheld;
+        r = (SearchResult){held[0], 0, lost.depth, 0, 0, 0};
+        run_iterations(s, b, max_depth, moves, width, true, &r);
+        if (r.score <= -PROVEN && r.score <= lost.score)
+            r = lost;
     }
     /* A move proven lost since it was chosen gives way to the next one in the root's order
      * (unless the tree itself proved it wins). */

@@ -202,6 +202,11 @@ bool smp_answers_better(const SearchResult *a, const SearchResult *b)
         return a_wins;
     if (a_wins)
         return a->score > b->score;
+    /* A deeper proof that every move loses does not beat a move not proven lost: the main
+     * search answers one when the tree lost all the prepared moves (search.c, rescue_root). */
+    bool a_lost = a->score <= -SCORE_WIN_MIN, b_lost = b->score <= -SCORE_WIN_MIN;
+    if (a_lost != b_lost)
+        return b_lost;
     if (a->depth != b->depth)
         return a->depth > b->depth;
     if (a->partial != b->partial)

@@ -55,11 +55,12 @@ void smp_set_evaluator(Smp *smp, Evaluator *ev);
 SearchResult smp_best_move(Smp *smp, Board *b, const SearchLimits *lim, const atomic_int *stop);
 
 /* Whether thread answer `a` is better than `b` (the rule smp_best_move picks by): a proven win
- * first (the quicker one), then the deeper completed iteration, then the deeper iteration cut
- * short (search.h: `partial`), then, of two cut short at the same depth, the higher score. That
- * last is the common end of a timed move: both threads searched the same first root move, then
- * mostly different others (busy.h), so the better of their two bests is the best over more of
- * the moves, where the main search alone would answer from its own share. Ties keep `b`. */
+ * first (the quicker one), then one not proven lost, then the deeper completed iteration, then
+ * the deeper iteration cut short (search.h: `partial`), then, of two cut short at the same
+ * depth, the higher score. That last is the common end of a timed move: both threads searched
+ * the same first root move, then mostly different others (busy.h), so the better of their two
+ * bests is the best over more of the moves, where the main search alone would answer from its
+ * own share. Ties keep `b`. */
 bool smp_answers_better(const SearchResult *a, const SearchResult *b);
 
 /* What thread `thread` (0: the main search, 1..smp_helpers: a helper) answered in the last

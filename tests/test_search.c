@@ -269,6 +269,44 @@ static void forced_defences_cost_no_depth(void **state)
     free(tp);
 }
 
+static void note_lost_iteration(void *ctx, const SearchEvent *ev)
+{
+    if (ev->kind == SEARCH_EVENT_ITERATION && ev->score <= -SCORE_WIN_MIN)
+        *(bool *)ctx = true;
+}
+
+/* When the tree proves every root move it searched lost, a move outside them that the threat
+ * searches cannot refute is searched and answered: the tree's losses rest on its narrow width,
+ * the root's on the 20 moves it kept. */
+static void rescues_a_root_the_tree_lost(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_rescue.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        bool proved_lost = false;
+        search_set_observer(f->search, &(SearchObserver){note_lost_iteration, &proved_lost, NULL});
+        SearchResult r = search_depth(f, &b, tp[i].depth);
+        search_set_observer(f->search, NULL);
+        check_answer(&tp[i], &b, r);
+        if (!proved_lost || r.score <= -SCORE_WIN_MIN)
+            fail_msg("%s: no rescue (lost iteration %d, score %d)", tp[i].name, proved_lost,
+                     r.score);
+        int opp = opponent_of(b.to_move);
+        board_play(&b, tp[i].avoid[0]); /* the answer before: lost to one three */
+        assert_int_not_equal(vct_unlimited(f, &b, 1).move, CELL_NONE);
+        board_undo(&b);
+        board_play(&b, r.move);
+        assert_int_equal(b.to_move, opp);
+        VctLimits lim = {.max_threes = 2, .vcf_fours = 12, .max_nodes = 200000,
+                         .tables = evaluator_pattern_tables(f->ev)};
+        assert_int_equal(vct_find(&b, &lim, NULL).move, CELL_NONE);
+        board_undo(&b);
+    }
+    free(tp);
+}
+
 /* The side to move faces a win by threes: after its move the opponent has none left. */
 static void refutes_the_opponents_threes(void **state)
 {
@@ -603,6 +641,7 @@ int main(void)
         cmocka_unit_test(vcf_node_limit_is_reported),
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(forced_defences_cost_no_depth),
+        cmocka_unit_test(rescues_a_root_the_tree_lost),
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(empty_board_answers_the_centre),

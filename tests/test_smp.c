@@ -20,6 +20,8 @@
 #include "brain/rules.h"
 #include "brain/smp.h"
 #include "brain/tt.h"
+#include "brain/vcf.h"
+#include "brain/vct.h"
 #include "kernels/evaluator.h"
 #include "tests/support/positions.h"
 #include "tests/support/stopper.h"
@@ -295,9 +297,29 @@ static bool in_root(const SearchRoot *root, int cell)
     return false;
 }
 
+/* A move outside the prepared root that the main search may answer: when its tree proved every
+ * prepared move lost, it looks for others the threat searches cannot refute (search.c,
+ * rescue_root). Checked here as the search checks it: no VCF or VCT of the opponent after it. */
+static bool rescued(const Board *pos, const uint8_t *excluded, int cell)
+{
+    if (excluded && excluded[cell])
+        return false;
+    Evaluator *ev = evaluator_cpu_create();
+    Board b = *pos;
+    board_play(&b, cell);
+    VcfLimits vcf = {.max_fours = 16, .max_nodes = 20000};
+    VctLimits vct = {.max_threes = 2, .vcf_fours = 12, .max_nodes = 20000,
+                     .tables = evaluator_pattern_tables(ev)};
+    bool lost = vcf_find(&b, &vcf, NULL).move != CELL_NONE
+                || vct_find(&b, &vct, NULL).move != CELL_NONE;
+    evaluator_destroy(ev);
+    return !lost;
+}
+
 /* `helpers` beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.
  * The root the main search prepares is the one a single search prepares (no deadline: its
- * threat searches end on node budgets), and every thread's answer is one of its moves: the
+ * threat searches end on node budgets), and every thread's answer is one of its moves (the
+ * main search's may also be a rescued one, above): the
  * helpers never prepare, and what they search on the quick root meanwhile only fills the table
  * (the threat watch, the first of SMP_WATCH_HELPERS or more, answers nothing but a proven win).
  * The answer is the best thread's (a proven win, else the deepest iteration), with all threads'
@@ -319,25 +341,28 @@ static int threaded_answer_is_a_prepared_move(Board *b, const uint8_t *excluded,
     /* Else the position no longer has the preparation drop moves (ROOT_WIDTH is 20). */
     assert_true(root.n > 1 && root.n < 12);
     SearchResult r = smp_best_move(smp, b, &lim, NULL);
-    assert_true(in_root(&root, r.move));
+    assert_true(in_root(&root, r.move) || rescued(b, excluded, r.move));
     uint64_t nodes = 0, evals = 0;
-    int deepest = 0;
+    int deepest = 0, deepest_held = 0; /* held: not proven lost */
     for (int t = 0; t <= smp_helpers(smp); t++) {
         SearchResult tr = smp_thread_result(smp, t);
         if (t == 1 && helpers >= SMP_WATCH_HELPERS) /* the watch answers only a proven win */
             assert_true(tr.move == CELL_NONE || tr.score == SEARCH_THREAT_WIN);
         else
-            assert_true(in_root(&root, tr.move));
+            assert_true(in_root(&root, tr.move) || (t == 0 && rescued(b, excluded, tr.move)));
         nodes += tr.nodes;
         evals += tr.evals;
         deepest = tr.depth > deepest ? tr.depth : deepest;
+        if (tr.score > -SCORE_WIN_MIN && tr.depth > deepest_held)
+            deepest_held = tr.depth;
     }
     assert_true(smp_thread_result(smp, 0).nodes >= root.result.nodes); /* main prepared */
     assert_true(nodes > smp_thread_result(smp, 0).nodes);               /* helpers searched */
     /* ...plus what the helpers searched on the quick root while the main search prepared */
     assert_true(r.nodes >= nodes);
     assert_true(r.evals >= evals);
-    assert_true(r.score >= SCORE_WIN_MIN || r.depth == deepest);
+    assert_true(r.score >= SCORE_WIN_MIN || r.depth == deepest
+                || (r.score > -SCORE_WIN_MIN && r.depth == deepest_held));
     /* Under a depth limit alone that depth is completed: a helper that got there on the quick
      * root while the main search prepared must not end the main search's iterations. */
     if (!max_nodes)
@@ -404,6 +429,9 @@ static void thread_answers_rank_by_win_depth_then_score(void **state)
     assert_true(smp_answers_better(&helper_deeper, &main_cut));
     assert_true(smp_answers_better(&helper_win, &main_cut));
     assert_false(smp_answers_better(&helper_win, &main_win)); /* the quicker win */
+    SearchResult helper_lost = {18, -(SCORE_WIN - 9), 7, 0, 0, 0}, main_held = {19, -300, 6, 0, 0, 0};
+    assert_false(smp_answers_better(&helper_lost, &main_held)); /* not proven lost first */
+    assert_true(smp_answers_better(&main_held, &helper_lost));
 }
 
 /* Node limits at which both threads of a 2-thread search are often cut short in the same

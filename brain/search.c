@@ -689,9 +689,9 @@ static int first_root_value(Search *s, Board *b, int depth, int guess)
 }
 
 /* One root iteration. Returns the best value; *done counts the root moves searched completely
- * (an aborted iteration still knows their exact values). */
+ * (an aborted iteration still knows their exact values), listed in finished[]. */
 static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int depth,
-                          int guess, int *best_move, int *done)
+                          int guess, int *best_move, int *done, uint16_t *finished)
 {
     int alpha = -INF, best = -INF, nput = 0;
     uint16_t put[MOVES_MAX];
@@ -713,7 +713,7 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
         done_move(s, b, depth, k);
         if (s->aborted)
             break;
-        (*done)++;
+        finished[(*done)++] = (uint16_t)move;
         notify(s, SEARCH_EVENT_ROOT_DONE, move, v, depth);
         if (v <= -PROVEN)
             notify(s, SEARCH_EVENT_LOST, move, v, depth);
@@ -1030,6 +1030,30 @@ static int drop_lost(const Search *s, uint16_t *moves, int n)
     return k;
 }
 
+static bool among(const uint16_t *moves, int n, int move)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+/* An iteration cut short after proving every move it finished lost (the last one's best move
+ * first among them) answers the first of its moves it did not reach, if any: that one may not
+ * be lost. At 1 s a move, the deeper iteration that sees the old best move lose often ends
+ * before a second move is searched. The new move's value is not known. */
+static void answer_unreached(const uint16_t *order, int n, const uint16_t *finished, int done,
+                             SearchResult *r)
+{
+    for (int i = 0; i < n; i++) {
+        if (!among(finished, done, order[i])) {
+            r->move = order[i];
+            r->score = 0;
+            return;
+        }
+    }
+}
+
 /* The iterations from depth 2 over moves[0..width), best first (reordered as they go), on from
  * *r (the answer so far). */
 static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, int width,
@@ -1041,17 +1065,19 @@ static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, 
         if (skips_depth(s, depth, max_depth))
             continue;
         int best_move, done;
-        uint16_t order[MOVES_MAX];
+        uint16_t order[MOVES_MAX], finished[MOVES_MAX];
         memcpy(order, moves, (size_t)width * sizeof *moves);
         int n = drop_lost(s, order, width);
         perturb_root(s, order, n);
-        int v = root_iteration(s, b, order, n, depth, r->score, &best_move, &done);
+        int v = root_iteration(s, b, order, n, depth, r->score, &best_move, &done, finished);
         if (s->aborted && done == 0)
             break;
         r->move = best_move;
         r->score = v;
         if (s->aborted) {
             r->partial = depth;
+            if (v <= -PROVEN)
+                answer_unreached(order, n, finished, done, r);
             break;
         }
         r->depth = depth;
@@ -1064,14 +1090,6 @@ static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, 
 
 #define RESCUE_KEEP 4        /* root moves a rescue looks for */
 #define RESCUE_TIME_SHARE 2  /* at most half the time left */
-
-static bool among(const uint16_t *moves, int n, int move)
-{
-    for (int i = 0; i < n; i++)
-        if (moves[i] == move)
-            return true;
-    return false;
-}
 
 /* When the tree has proven every root move it searched lost, looks for up to RESCUE_KEEP
  * others (best one-ply value first) after which the threat searches find no VCF or VCT for the

@@ -42,7 +42,8 @@ typedef struct SearchResult {
     uint64_t nodes;  /* positions visited */
     uint64_t evals;  /* positions scored by the evaluator */
     /* The depth of an iteration beyond `depth` that time cut short after some root moves were
-     * searched (the first always is): move and score are then the best of those. Else 0. */
+     * searched (the first always is): move and score are then the best of those, unless all of
+     * them were proven lost: then the first root move it did not reach, score 0. Else 0. */
     int partial;
 } SearchResult;
 

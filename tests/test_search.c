@@ -307,6 +307,53 @@ static void rescues_a_root_the_tree_lost(void **state)
     free(tp);
 }
 
+/* Stops the search as soon as an iteration proves its first root move lost. */
+typedef struct FirstLost {
+    atomic_int stop;
+    int depth, first;      /* the iteration seen last, its first root move */
+    int lost, lost_depth;  /* the first move it proved lost (CELL_NONE: none yet) */
+} FirstLost;
+
+static void stop_at_first_lost(void *ctx, const SearchEvent *ev)
+{
+    FirstLost *f = ctx;
+    if (ev->kind == SEARCH_EVENT_ROOT_MOVE && ev->depth != f->depth) {
+        f->depth = ev->depth;
+        f->first = ev->move;
+    }
+    if (ev->kind == SEARCH_EVENT_LOST && ev->move == f->first && f->lost == CELL_NONE) {
+        f->lost = ev->move;
+        f->lost_depth = ev->depth;
+        atomic_store(&f->stop, 1);
+    }
+}
+
+/* An iteration cut short once it has proved its first root move lost answers a move it did not
+ * reach (at 1 s a move that is how the deeper iteration usually ends), not the lost one. */
+static void a_cut_iteration_does_not_answer_its_lost_move(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_unreached.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        FirstLost seen = {.depth = 0, .first = CELL_NONE, .lost = CELL_NONE};
+        atomic_init(&seen.stop, 0);
+        search_set_observer(f->search, &(SearchObserver){stop_at_first_lost, &seen, NULL});
+        search_clear(f->search);
+        SearchLimits lim = {.max_depth = tp[i].depth};
+        SearchResult r = search_best_move(f->search, &b, &lim, &seen.stop);
+        search_set_observer(f->search, NULL);
+        if (seen.lost == CELL_NONE)
+            fail_msg("%s: no iteration proved its first move lost", tp[i].name);
+        assert_int_equal(r.partial, seen.lost_depth);
+        assert_int_not_equal(r.move, seen.lost);
+        assert_true(r.score > -SCORE_WIN_MIN);
+        check_answer(&tp[i], &b, r);
+    }
+    free(tp);
+}
+
 /* The side to move faces a win by threes: after its move the opponent has none left. */
 static void refutes_the_opponents_threes(void **state)
 {
@@ -642,6 +689,7 @@ int main(void)
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(rescues_a_root_the_tree_lost),
+        cmocka_unit_test(a_cut_iteration_does_not_answer_its_lost_move),
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(empty_board_answers_the_centre),

@@ -489,15 +489,21 @@ static void add_killer(Search *s, int ply, int move)
 /* Forward pruning: keeps the first `width` ordered moves plus every later move that makes a
  * four. A four's one-ply value is modest (the reply is forced and "free"), yet fours are what
  * threat sequences are made of. Open threes need no such care: a move that ignores one already
- * scores as lost one ply down. Returns the new count. */
+ * scores as lost one ply down. Returns the new count; the moves left out follow the kept ones,
+ * in their order. */
 static int keep_best(Board *b, uint16_t *moves, int n, int width)
 {
     if (n <= width)
         return n;
-    int kept = width;
-    for (int i = width; i < n; i++)
+    uint16_t rest[MOVES_MAX];
+    int kept = width, nrest = 0;
+    for (int i = width; i < n; i++) {
         if (threat_makes_four(b, moves[i]))
             moves[kept++] = moves[i];
+        else
+            rest[nrest++] = moves[i];
+    }
+    memcpy(&moves[kept], rest, (size_t)nrest * sizeof *moves);
     return kept;
 }
 
@@ -575,6 +581,21 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
             *h = *h + depth * depth < HISTORY_FULL ? *h + depth * depth : HISTORY_FULL;
             break;
         }
+    }
+    return best;
+}
+
+/* Every kept move of a node lost: a loss is only proven when the moves the width left out
+ * lose too (else the tree would report, and the root act on, losses that rest on its forward
+ * pruning: a root move proven lost at one depth came back not lost at the next). They are
+ * searched like the kept ones; returns the node's new best (in *best_move). */
+static int prove_pruned(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
+                        int alpha, int beta, int best, int *best_move)
+{
+    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move);
+    if (v > best && !s->aborted) {
+        *best_move = move;
+        return v;
     }
     return best;
 }
@@ -662,6 +683,9 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     int moves_depth = defence_depth(depth, alive, n);
     n = keep_best(b, moves, alive, TREE_WIDTH);
     int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move);
+    if (best <= -PROVEN && n < alive && !s->aborted)
+        best = prove_pruned(s, b, moves + n, alive - n, moves_depth, ply, alpha, beta, best,
+                            &best_move);
     if (s->aborted)
         return 0;
     int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;

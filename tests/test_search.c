@@ -354,6 +354,39 @@ static void a_cut_iteration_does_not_answer_its_lost_move(void **state)
     free(tp);
 }
 
+static void note_lost_moves(void *ctx, const SearchEvent *ev)
+{
+    if (ev->kind == SEARCH_EVENT_LOST)
+        ((uint8_t *)ctx)[ev->move] = 1;
+}
+
+/* A node is proven lost only when the moves its width left out lose too: else the tree reports
+ * root moves lost that are not (the threat searches find no win after them either). */
+static void losses_are_not_claimed_past_the_width(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_pruned_loss.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        uint8_t lost[BOARD_CELLS] = {0};
+        search_set_observer(f->search, &(SearchObserver){note_lost_moves, lost, NULL});
+        search_depth(f, &b, tp[i].depth);
+        search_set_observer(f->search, NULL);
+        VctLimits lim = {.max_threes = 2, .vcf_fours = 12, .max_nodes = 200000,
+                         .tables = evaluator_pattern_tables(f->ev)};
+        for (int k = 0; k < tp[i].nexpect; k++) {
+            int m = tp[i].expect[k];
+            if (lost[m])
+                fail_msg("%s: %d,%d reported lost", tp[i].name, cell_x(m), cell_y(m));
+            board_play(&b, m);
+            assert_int_equal(vct_find(&b, &lim, NULL).move, CELL_NONE);
+            board_undo(&b);
+        }
+    }
+    free(tp);
+}
+
 /* The side to move faces a win by threes: after its move the opponent has none left. */
 static void refutes_the_opponents_threes(void **state)
 {
@@ -690,6 +723,7 @@ int main(void)
         cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(rescues_a_root_the_tree_lost),
         cmocka_unit_test(a_cut_iteration_does_not_answer_its_lost_move),
+        cmocka_unit_test(losses_are_not_claimed_past_the_width),
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(empty_board_answers_the_centre),

@@ -1065,14 +1065,15 @@ static bool among(const uint16_t *moves, int n, int move)
 /* An iteration cut short after proving every move it finished lost (the last one's best move
  * first among them) answers the first of its moves it did not reach, if any: that one may not
  * be lost. At 1 s a move, the deeper iteration that sees the old best move lose often ends
- * before a second move is searched. The new move's value is not known. */
+ * before a second move is searched. Its value is not known: the score stays `last_score`, the
+ * last completed iteration's (what the Swap2 choice and the threads read). */
 static void answer_unreached(const uint16_t *order, int n, const uint16_t *finished, int done,
-                             SearchResult *r)
+                             int last_score, SearchResult *r)
 {
     for (int i = 0; i < n; i++) {
         if (!among(finished, done, order[i])) {
             r->move = order[i];
-            r->score = 0;
+            r->score = last_score;
             return;
         }
     }
@@ -1096,12 +1097,13 @@ static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, 
         int v = root_iteration(s, b, order, n, depth, r->score, &best_move, &done, finished);
         if (s->aborted && done == 0)
             break;
+        int completed_score = r->score;
         r->move = best_move;
         r->score = v;
         if (s->aborted) {
             r->partial = depth;
             if (v <= -PROVEN)
-                answer_unreached(order, n, finished, done, r);
+                answer_unreached(order, n, finished, done, completed_score, r);
             break;
         }
         r->depth = depth;

@@ -43,7 +43,8 @@ typedef struct SearchResult {
     uint64_t evals;  /* positions scored by the evaluator */
     /* The depth of an iteration beyond `depth` that time cut short after some root moves were
      * searched (the first always is): move and score are then the best of those, unless all of
-     * them were proven lost: then the first root move it did not reach, score 0. Else 0. */
+     * them were proven lost: then the first root move it did not reach, with the score of the
+     * last completed iteration. Else 0. */
     int partial;
 } SearchResult;
 

@@ -281,6 +281,23 @@ static void forced_defences_cost_no_depth(void **state)
     free(tp);
 }
 
+/* A frontier node looks for its own side's VCF: the tree proves a loss to continuous fours a
+ * ply before its depth reaches their end. */
+static void frontier_nodes_find_their_vcf(void **state)
+{
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_frontier_vcf.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        SearchResult r = search_depth(*state, &b, tp[i].depth);
+        check_answer(&tp[i], &b, r);
+        if (r.score > -SCORE_WIN_MIN)
+            fail_msg("%s: not proven lost at depth %d (score %d)", tp[i].name, tp[i].depth,
+                     r.score);
+    }
+    free(tp);
+}
+
 /* Whether the side to move wins by two threes within 200000 positions: what the positions of
  * search_rescue.txt and search_pruned_loss.txt say is not found after their moves. */
 static bool wins_by_two_threes(const Fixture *f, Board *b)
@@ -750,6 +767,7 @@ int main(void)
         cmocka_unit_test(small_memory_still_searches),
         cmocka_unit_test(tt_fits_its_budget),
         cmocka_unit_test(tt_keeps_the_deeper_result),
+        cmocka_unit_test(frontier_nodes_find_their_vcf),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

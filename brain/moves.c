@@ -160,7 +160,20 @@ int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_
     }
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (scratch[i] >= top[keep - 1])
+        if (scratch[i] >= top[keep - 1]) {
+            scratch[kept] = scratch[i];
             moves[kept++] = moves[i];
+        }
+    for (int i = 1; i < kept; i++) { /* stable, highest key first: cutoffs come sooner */
+        uint16_t m = moves[i];
+        int32_t k = scratch[i];
+        int j = i;
+        for (; j > 0 && scratch[j - 1] < k; j--) {
+            moves[j] = moves[j - 1];
+            scratch[j] = scratch[j - 1];
+        }
+        moves[j] = m;
+        scratch[j] = k;
+    }
     return kept;
 }

@@ -22,9 +22,10 @@ int moves_winning_cells(const Board *b, int color, uint16_t *out, int max);
 /* Narrows `moves` to the `keep` (<= MOVES_NARROW_MAX) whose cells are worth most to both sides
  * by the pattern values of the incremental state following `b` (what the cell makes for the
  * side to move plus what it takes from the opponent; ties kept), plus every move that may make
- * a four for the side to move and the `nmust` moves of `must`, in their order. A cheap guess,
- * made before any child is scored. Without an incremental state every move stays. `scratch`
- * holds n keys. Returns the new count. */
+ * a four for the side to move and the `nmust` moves of `must`; those kept come highest key
+ * first (fours and `must` moves, then by value; ties in their order). A cheap guess, made before
+ * any child is scored. Without an incremental state, or with no more than `keep` moves, all
+ * stay as they are. `scratch` holds n keys. Returns the new count. */
 int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_t *must,
                  int nmust, int32_t *scratch);
 

@@ -239,6 +239,20 @@ static bool kept(const uint16_t *m, int n, int cell)
     return false;
 }
 
+static int candidate_index(const Narrowed *w, int cell)
+{
+    for (int i = 0; i < w->n; i++)
+        if (w->moves[i] == cell)
+            return i;
+    return -1;
+}
+
+/* The key moves_narrow sorts by: a four first, then the worth. */
+static int64_t narrow_rank(const Narrowed *w, int cell)
+{
+    return inc_may_four(w->inc, cell, w->b.to_move) ? INT64_MAX : worth(w, cell);
+}
+
 static void narrowing_keeps_the_most_valuable_cells_and_every_four(void **state)
 {
     (void)state;
@@ -250,21 +264,25 @@ static void narrowing_keeps_the_most_valuable_cells_and_every_four(void **state)
     int keep = 8, k = moves_narrow(&w.b, m, w.n, keep, NULL, 0, scratch);
     assert_true(k >= keep && k < w.n);
     int32_t lowest_kept = INT32_MAX, highest_dropped = -1, fours = 0;
-    for (int i = 0, j = 0; i < w.n; i++) {
-        int c = w.moves[i];
-        bool four = inc_may_four(w.inc, c, w.b.to_move);
-        if (j < k && m[j] == c) { /* kept, in the candidates' order */
-            j++;
-            fours += four;
-            if (!four && worth(&w, c) < lowest_kept)
-                lowest_kept = worth(&w, c);
-        } else {
-            assert_false(four);
-            if (worth(&w, c) > highest_dropped)
-                highest_dropped = worth(&w, c);
+    for (int j = 0; j < k; j++) { /* kept: candidates, best first, ties in the candidates' order */
+        int at = candidate_index(&w, m[j]);
+        assert_true(at >= 0);
+        if (j > 0) {
+            int64_t prev = narrow_rank(&w, m[j - 1]), here = narrow_rank(&w, m[j]);
+            assert_true(prev > here || (prev == here && candidate_index(&w, m[j - 1]) < at));
         }
-        if (i == w.n - 1)
-            assert_int_equal(j, k); /* every kept move was met in order */
+        bool four = inc_may_four(w.inc, m[j], w.b.to_move);
+        fours += four;
+        if (!four && worth(&w, m[j]) < lowest_kept)
+            lowest_kept = worth(&w, m[j]);
+    }
+    for (int i = 0; i < w.n; i++) {
+        int c = w.moves[i];
+        if (kept(m, k, c))
+            continue;
+        assert_false(inc_may_four(w.inc, c, w.b.to_move));
+        if (worth(&w, c) > highest_dropped)
+            highest_dropped = worth(&w, c);
     }
     assert_true(lowest_kept > highest_dropped);
     /* no more than needed: fewer than `keep` kept moves rank above the lowest one kept */

@@ -63,6 +63,8 @@ struct Search {
     bool inc_scores; /* and children are scored from it (the evaluator offers that) */
     uint16_t killers[MAX_PLY][KILLERS]; /* per ply: the last moves that refuted a sibling */
     int32_t history[2][BOARD_CELLS];    /* per colour - 1 and cell: refutations, by depth */
+    bool null_ply[MAX_PLY];             /* the node at this ply follows a null move */
+    bool pruning; /* null move, futility and late-move reductions (SearchLimits.no_pruning) */
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
     /* The current call. */
@@ -179,12 +181,14 @@ static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *sto
     s->target = lim->target_ms;
     s->lost = lim->lost;
     s->max_nodes = lim->max_nodes;
+    s->pruning = !lim->no_pruning;
     s->nodes = 0;
     s->evals = 0;
     s->aborted = false;
     s->observing = false; /* the tree searches turn it on */
     memset(s->killers, 0xff, sizeof s->killers); /* CELL_NONE */
     memset(s->history, 0, sizeof s->history);
+    memset(s->null_ply, 0, sizeof s->null_ply);
 }
 
 /* ---- the observer -------------------------------------------------------------------------- */
@@ -546,15 +550,51 @@ static void done_move(const Search *s, Board *b, int depth, int k)
     board_undo(b);
 }
 
+/* Late-move reductions: at a node that is not a forced defence, a quiet move (one that neither
+ * threatens nor stops a four) from the LMR_FROM-th on is first searched a ply shallower (two
+ * from the LMR_DEEP_FROM-th move at depth LMR_DEEP_DEPTH or more) and re-searched at full depth
+ * when it beats alpha. Measured in results/2026-11-25-pruning.txt. */
+#define LMR_FROM 2
+#define LMR_MIN_DEPTH 3
+#define LMR_DEEP_FROM 6
+#define LMR_DEEP_DEPTH 5
+
+/* A move that threatens (makes a four or an open three) or stops a threat of the opponent (a
+ * cell where he would make a four). Computed before the move is played. */
+static bool forcing_move(const Board *b, int move)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc)
+        return true;
+    int me = b->to_move, opp = opponent_of(me);
+    uint32_t mine = inc->cell_key[move] >> (me == BLACK ? 0 : 16);
+    for (int d = 0; d < 4; d++) {
+        uint32_t cls = (mine >> (4 * d)) & 0xFu;
+        if (cls >= PAT_F3)
+            return true;
+    }
+    return CELL_ENTRY_CLASS(inc->entry[opp - 1][move]) >= CELL_B4;
+}
+
+static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,
+                          bool quiet_node)
+{
+    if (!s->pruning || !quiet_node || k < LMR_FROM || depth < LMR_MIN_DEPTH ||
+        forcing_move(b, move))
+        return 0;
+    return k >= LMR_DEEP_FROM && depth >= LMR_DEEP_DEPTH ? 2 : 1;
+}
+
 /* Principal variation search over ordered moves: the first with a full window, the rest with a
  * null window, re-searched when they beat alpha. Fail-soft. */
 static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
-                     int alpha, int beta, int *best_move)
+                     int alpha, int beta, int *best_move, bool quiet_node)
 {
     int best = -INF, nput = 0;
     uint16_t put[MOVES_MAX];
     *best_move = moves[0];
     for (int k = 0; k < n + nput; k++) {
+        int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node) : 0;
         int move = next_move(s, b, moves, n, depth, k, put, &nput);
         if (move < 0)
             continue;
@@ -562,7 +602,11 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
         if (k == 0) {
             v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
         } else {
-            v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
+            v = alpha + 1;
+            if (r > 0)
+                v = -negamax(s, b, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && !s->aborted)
+                v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !s->aborted)
                 v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
         }
@@ -592,7 +636,7 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
 static int prove_pruned(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
                         int alpha, int beta, int best, int *best_move)
 {
-    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move);
+    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move, false);
     if (v > best && !s->aborted) {
         *best_move = move;
         return v;
@@ -637,6 +681,54 @@ static int node_vcf(Search *s, Board *b, int ply)
     return v.move == CELL_NONE ? 0 : SCORE_WIN - (ply + v.plies - 1);
 }
 
+/* Early pruning (prune_early): reverse futility up to FUTILITY_DEPTH with a margin per ply, a null
+ * move from NULL_MIN_DEPTH reduced NULL_R plies (NULL_R_DEEP from NULL_DEEP_DEPTH). */
+#define FUTILITY_DEPTH 3
+#define FUTILITY_MARGIN 300 /* scaled units a ply: under one move's worth (300-500) */
+#define NULL_MIN_DEPTH 3
+#define NULL_R 2
+#define NULL_R_DEEP 3
+#define NULL_DEEP_DEPTH 6
+#define NO_PRUNE INT32_MIN
+
+/* The opponent has something a pass would let him play: a five, an open four, a 4-3 or 3-3. */
+static bool opponent_threatens(const IncState *inc, int opp)
+{
+    const int *count = inc->side[opp - 1].count;
+    return count[CELL_FIVE] || count[CELL_FLEX4] || count[CELL_43] || count[CELL_33];
+}
+
+/* Early pruning of a non-PV node before its moves: a static value far above beta at low depth
+ * (reverse futility), or a null move (a pass) that still fails high. NO_PRUNE when neither. */
+static int prune_early(Search *s, Board *b, int depth, int ply, int alpha, int beta)
+{
+    const IncState *inc = board_incremental(b);
+    if (!s->pruning || !inc || beta - alpha != 1 || is_proven(beta) || is_proven(alpha) ||
+        s->null_ply[ply])
+        return NO_PRUNE;
+    int me = b->to_move, opp = opponent_of(me);
+    if (opponent_threatens(inc, opp))
+        return NO_PRUNE;
+    int eval = inc_score(inc, me);
+    if (is_proven(eval))
+        return NO_PRUNE;
+    if (depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta)
+        return eval;
+    if (depth >= NULL_MIN_DEPTH && eval >= beta && ply + 2 < MAX_PLY) {
+        int r = depth >= NULL_DEEP_DEPTH ? NULL_R_DEEP : NULL_R;
+        board_set_to_move(b, opp);
+        s->null_ply[ply + 1] = true;
+        int v = -negamax(s, b, depth - 1 - r, ply + 1, -beta, -beta + 1);
+        s->null_ply[ply + 1] = false;
+        board_set_to_move(b, me);
+        if (s->aborted)
+            return 0;
+        if (v >= beta)
+            return v >= PROVEN ? beta : v;
+    }
+    return NO_PRUNE;
+}
+
 static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
 {
     s->nodes++;
@@ -670,6 +762,8 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
         return win;
     }
+    if (depth >= 2 && can_recurse && (v = prune_early(s, b, depth, ply, alpha, beta)) != NO_PRUNE)
+        return v;
     n = narrow(s, b, moves, n, ply, tt_move);
     if (depth <= 1 || !can_recurse)
         return frontier(s, b, moves, n, ply, beta, tt_move);
@@ -682,7 +776,8 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     int alive = drop_static_lost(ply_keys(s, ply), n);
     int moves_depth = defence_depth(depth, alive, n);
     n = keep_best(b, moves, alive, TREE_WIDTH);
-    int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move);
+    int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move,
+                                    moves_depth == depth);
     if (best <= -PROVEN && n < alive && !s->aborted)
         best = prove_pruned(s, b, moves + n, alive - n, moves_depth, ply, alpha, beta, best,
                             &best_move);

@@ -33,6 +33,9 @@ typedef struct SearchLimits {
      * be set while the search runs; NULL: none. Iterations leave them out (unless every root
      * move is lost) and the answer is never one of them. */
     const atomic_uchar *lost;
+    /* Search without null moves, reverse futility and late-move reductions (for measuring
+     * them); false, the default, prunes. */
+    bool no_pruning;
 } SearchLimits;
 
 typedef struct SearchResult {

@@ -298,6 +298,57 @@ static void frontier_nodes_find_their_vcf(void **state)
     free(tp);
 }
 
+static SearchResult search_pruned(Fixture *f, Board *b, int depth, bool pruning)
+{
+    SearchLimits lim = {.max_depth = depth, .no_pruning = !pruning};
+    search_clear(f->search);
+    return search_best_move(f->search, b, &lim, NULL);
+}
+
+/* Null moves, reverse futility and late-move reductions pay: the middle games of the tree bench
+ * take fewer nodes to the same depth with them than without. */
+static void pruning_shrinks_the_tree(void **state)
+{
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/tree_bench.txt", &n);
+    uint64_t pruned = 0, full = 0;
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        SearchResult with = search_pruned(*state, &b, 6, true);
+        check_move(&tp[i], &b, with, false);
+        SearchResult without = search_pruned(*state, &b, 6, false);
+        check_move(&tp[i], &b, without, false);
+        pruned += with.nodes;
+        full += without.nodes;
+    }
+    if (pruned * 10 > full * 9)
+        fail_msg("pruning saved too little: %llu nodes with it, %llu without",
+                 (unsigned long long)pruned, (unsigned long long)full);
+    free(tp);
+}
+
+/* Pruning never loses a forced win the full tree finds at the same depth, and claims none that
+ * it does not: a proof rests on threat searches, never on a pruned line. */
+static void pruning_keeps_forced_results(void **state)
+{
+    const char *files[] = {"tests/positions/search_forced.txt", "tests/positions/search_vct.txt",
+                           "tests/positions/search_vcf.txt", "tests/positions/search_block.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        int n;
+        TestPosition *tp = tp_load_or_fail(files[f], &n);
+        for (int i = 0; i < n; i++) {
+            Board b = tp[i].board;
+            int depth = tp[i].depth ? tp[i].depth : 4;
+            SearchResult with = search_pruned(*state, &b, depth, true);
+            SearchResult without = search_pruned(*state, &b, depth, false);
+            check_answer(&tp[i], &b, with);
+            if ((with.score >= SCORE_WIN_MIN) != (without.score >= SCORE_WIN_MIN))
+                fail_msg("%s: pruned score %d, full %d", tp[i].name, with.score, without.score);
+        }
+        free(tp);
+    }
+}
+
 /* Whether the side to move wins by two threes within 200000 positions: what the positions of
  * search_rescue.txt and search_pruned_loss.txt say is not found after their moves. */
 static bool wins_by_two_threes(const Fixture *f, Board *b)
@@ -768,6 +819,8 @@ int main(void)
         cmocka_unit_test(tt_fits_its_budget),
         cmocka_unit_test(tt_keeps_the_deeper_result),
         cmocka_unit_test(frontier_nodes_find_their_vcf),
+        cmocka_unit_test(pruning_shrinks_the_tree),
+        cmocka_unit_test(pruning_keeps_forced_results),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,7 +4,9 @@
  * incremental state (kernels/incremental.h, what the CPU evaluator offers), and through
  * whole-position batches (the same evaluator with that offer hidden, as a GPU evaluator is
  * used). Options: --depth N (default 6), --max-positions N, --batch 0 (the incremental
- * path only: for profiling it). */
+ * path only: for profiling it), --pruning 0 (no null move, futility or late-move reductions:
+ * what they save). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +58,8 @@ typedef struct Totals {
     double seconds;
 } Totals;
 
-static Totals run(Evaluator *ev, const TestPosition *pos, int n, int depth, uint64_t *moves)
+static Totals run(Evaluator *ev, const TestPosition *pos, int n, int depth, bool pruning,
+                  uint64_t *moves)
 {
     Totals t = {0, 0, 0};
     Search *s = search_create(ev, (size_t)64 << 20);
@@ -66,7 +69,7 @@ static Totals run(Evaluator *ev, const TestPosition *pos, int n, int depth, uint
     }
     for (int i = 0; i < n; i++) {
         Board b = pos[i].board;
-        SearchLimits lim = {.deadline_ms = 0, .max_depth = depth, .max_nodes = 0};
+        SearchLimits lim = {.max_depth = depth, .no_pruning = !pruning};
         search_clear(s);
         double t0 = now_s();
         SearchResult r = search_best_move(s, &b, &lim, NULL);
@@ -88,7 +91,7 @@ static void print_row(const char *name, Totals t)
 
 int main(int argc, char **argv)
 {
-    int depth = 6, max_positions = 1000, with_batch = 1;
+    int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--depth"))
             depth = atoi(argv[i + 1]);
@@ -96,6 +99,8 @@ int main(int argc, char **argv)
             max_positions = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--batch"))
             with_batch = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--pruning"))
+            pruning = atoi(argv[i + 1]);
     }
     TestPosition all[64];
     int n = 0;
@@ -113,15 +118,15 @@ int main(int argc, char **argv)
     }
     Evaluator batch = {"cpu-batch", &BATCH_OPS, cpu};
     uint64_t inc_moves[64], batch_moves[64];
-    printf("\n## Tree: alpha-beta to depth %d from %d middle games, 1 thread, CPU evaluator\n",
-           depth, n);
-    Totals ti = run(cpu, all, n, depth, inc_moves);
+    printf("\n## Tree: alpha-beta to depth %d from %d middle games, 1 thread, CPU evaluator%s\n",
+           depth, n, pruning ? "" : ", no pruning");
+    Totals ti = run(cpu, all, n, depth, pruning, inc_moves);
     print_row("incremental children", ti);
     if (!with_batch) {
         evaluator_destroy(cpu);
         return 0;
     }
-    Totals tb = run(&batch, all, n, depth, batch_moves);
+    Totals tb = run(&batch, all, n, depth, pruning, batch_moves);
     print_row("batch children (no incremental)", tb);
     /* Both paths score identically, so the trees are the same: same moves, same node count. */
     int same = !memcmp(inc_moves, batch_moves, (size_t)n * sizeof inc_moves[0])

@@ -141,6 +141,21 @@ static int32_t narrow_key(const IncState *inc, int color, const uint16_t *must, 
          + CELL_ENTRY_VALUE(inc->entry[opponent_of(color) - 1][cell]);
 }
 
+void moves_sort(uint16_t *moves, int32_t *keys, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t m = moves[i];
+        int32_t k = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] < k; j--) {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
 int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_t *must,
                  int nmust, int32_t *scratch)
 {
@@ -164,16 +179,6 @@ int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_
             scratch[kept] = scratch[i];
             moves[kept++] = moves[i];
         }
-    for (int i = 1; i < kept; i++) { /* stable, highest key first: cutoffs come sooner */
-        uint16_t m = moves[i];
-        int32_t k = scratch[i];
-        int j = i;
-        for (; j > 0 && scratch[j - 1] < k; j--) {
-            moves[j] = moves[j - 1];
-            scratch[j] = scratch[j - 1];
-        }
-        moves[j] = m;
-        scratch[j] = k;
-    }
+    moves_sort(moves, scratch, kept); /* best first: cutoffs come sooner */
     return kept;
 }

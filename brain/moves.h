@@ -16,6 +16,10 @@ int moves_candidates(const Board *b, int radius, uint16_t *out);
 /* Legal cells where `color` completes a win at once (its five points). Returns the count. */
 int moves_winning_cells(const Board *b, int color, uint16_t *out, int max);
 
+/* Sorts `moves` by their `keys` (sorted along), highest first; stable, so equal keys keep their
+ * order. */
+void moves_sort(uint16_t *moves, int32_t *keys, int n);
+
 /* The most moves moves_narrow keeps by value. */
 #define MOVES_NARROW_MAX 64
 

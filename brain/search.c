@@ -308,22 +308,6 @@ static void score_moves(Search *s, const Board *b, const uint16_t *moves, int n,
         vals[i] = decided_from(-lb->scores[i], ply);
 }
 
-/* Sorts moves by key, highest first; stable, so equal keys keep cell order. */
-static void sort_moves(uint16_t *moves, int32_t *keys, int n)
-{
-    for (int i = 1; i < n; i++) {
-        uint16_t m = moves[i];
-        int32_t k = keys[i];
-        int j = i;
-        for (; j > 0 && keys[j - 1] < k; j--) {
-            moves[j] = moves[j - 1];
-            keys[j] = keys[j - 1];
-        }
-        moves[j] = m;
-        keys[j] = k;
-    }
-}
-
 static int best_index(const int32_t *vals, int n)
 {
     int best = 0;
@@ -449,7 +433,7 @@ static int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int
                     keys[i] = INT32_MAX - 1 - k;
         }
     }
-    sort_moves(moves, keys, n);
+    moves_sort(moves, keys, n);
     return best;
 }
 
@@ -1050,7 +1034,7 @@ static int rank_root(Search *s, Board *b, uint16_t *moves, int n)
 {
     int32_t *keys = ply_keys(s, 0);
     score_moves(s, b, moves, n, 0, keys);
-    sort_moves(moves, keys, n);
+    moves_sort(moves, keys, n);
     return keys[0];
 }
 
@@ -1227,7 +1211,7 @@ static int rescue_root(Search *s, Board *b, const uint16_t *searched, int nsearc
     if (n < 2) /* decided, or a forced block: nothing else to find */
         return 0;
     score_moves(s, b, cand, n, 0, keys);
-    sort_moves(cand, keys, n);
+    moves_sort(cand, keys, n);
     int64_t deadline = share_of_time(s, RESCUE_TIME_SHARE);
     int opp = opponent_of(b->to_move), kept = 0;
     for (int i = 0; i < n && kept < RESCUE_KEEP && keys[i] > -PROVEN; i++) {
@@ -1495,7 +1479,7 @@ SearchResult search_full_width(Search *s, Board *b, int level, const atomic_int 
         return r;
     }
     score_moves(s, b, moves, n, 0, vals);
-    sort_moves(moves, vals, n);
+    moves_sort(moves, vals, n);
     r.move = moves[0];
     r.score = vals[0];
     r.depth = 1;

@@ -550,14 +550,11 @@ static bool forcing_move(const Board *b, int move)
     const IncState *inc = board_incremental(b);
     if (!inc)
         return true;
-    int me = b->to_move, opp = opponent_of(me);
-    uint32_t mine = inc->cell_key[move] >> (me == BLACK ? 0 : 16);
-    for (int d = 0; d < 4; d++) {
-        uint32_t cls = (mine >> (4 * d)) & 0xFu;
-        if (cls >= PAT_F3)
+    int me = b->to_move;
+    for (int d = 0; d < 4; d++)
+        if (inc_line_class(inc, me, move, d) >= PAT_F3)
             return true;
-    }
-    return CELL_ENTRY_CLASS(inc->entry[opp - 1][move]) >= CELL_B4;
+    return CELL_ENTRY_CLASS(inc->entry[opponent_of(me) - 1][move]) >= CELL_B4;
 }
 
 static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,

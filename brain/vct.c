@@ -69,11 +69,6 @@ static int cell_class(const IncState *inc, int color, int cell)
     return CELL_ENTRY_CLASS(inc->entry[color - 1][cell]);
 }
 
-static int line_class(const IncState *inc, int color, int cell, int d)
-{
-    return (int)(inc->cell_key[cell] >> ((color == BLACK ? 0 : 16) + 4 * d)) & 0xF;
-}
-
 /* The first empty cell of class `cls` for `color` (legal for it when `legal`), or CELL_NONE. */
 static int cell_of_class(const VctRun *r, const Board *b, int color, int cls, bool legal)
 {
@@ -103,7 +98,7 @@ static int threat_rank(const IncState *inc, int color, int cell, bool *four)
     if (cls == CELL_33)
         return 3;
     for (int d = 0; d < 4; d++)
-        if (line_class(inc, color, cell, d) == PAT_F3)
+        if (inc_line_class(inc, color, cell, d) == PAT_F3)
             return 2;
     return *four ? 1 : 0;
 }
@@ -167,7 +162,7 @@ static int defences(const VctRun *r, const Board *b, uint16_t *out)
             continue;
         add_cell(b, c, seen, out, &n);
         for (int d = 0; d < 4; d++)
-            if (line_class(r->inc, me, c, d) >= PAT_B4)
+            if (inc_line_class(r->inc, me, c, d) >= PAT_B4)
                 for (int k = -LINE_REACH; k <= LINE_REACH; k++)
                     add_cell(b, k ? line_cell(b, c, d, k) : CELL_NONE, seen, out, &n);
     }

@@ -102,13 +102,18 @@ static inline bool inc_may_four(const IncState *st, int cell, int color)
     return inc_key_may_four(st->cell_key[cell] >> (color == BLACK ? 0 : 16));
 }
 
+/* The LinePattern that `color` playing the empty `cell` makes on the line of direction `d`. */
+static inline int inc_line_class(const IncState *st, int color, int cell, int d)
+{
+    return (int)(st->cell_key[cell] >> ((color == BLACK ? 0 : 16) + 4 * d)) & 0xF;
+}
+
 /* Where `color` has no five to play: whether playing the empty `cell` makes a four, i.e. a line
  * through it becomes a four, an open four or (renju black) two fours on one line. */
 static inline bool inc_makes_four(const IncState *st, int cell, int color)
 {
-    uint32_t half = st->cell_key[cell] >> (color == BLACK ? 0 : 16);
     for (int d = 0; d < 4; d++) {
-        uint32_t cls = (half >> (4 * d)) & 0xFu;
+        int cls = inc_line_class(st, color, cell, d);
         if (cls == PAT_B4 || cls == PAT_F4 || cls == PAT_DFOUR)
             return true;
     }

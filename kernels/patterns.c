@@ -130,26 +130,28 @@ static const LineRule LINE_RULES[LT_COUNT] = {
 
 /* ---- cell tables --------------------------------------------------------------------------- */
 
-static const int LINE_VALUE[PAT_COUNT] = {
-    [PAT_NONE] = VAL_NONE, [PAT_B1] = VAL_B1, [PAT_F1] = VAL_F1, [PAT_B2] = VAL_B2,
-    [PAT_F2] = VAL_F2,     [PAT_B3] = VAL_B3, [PAT_F3] = VAL_F3, [PAT_B4] = VAL_B4,
-    [PAT_F4] = VAL_F4,     [PAT_FIVE] = VAL_FIVE,
-};
+PatternValues pattern_values_default(void)
+{
+    PatternValues v = {
+        .line = {[PAT_NONE] = VAL_NONE, [PAT_B1] = VAL_B1, [PAT_F1] = VAL_F1, [PAT_B2] = VAL_B2,
+                 [PAT_F2] = VAL_F2,     [PAT_B3] = VAL_B3, [PAT_F3] = VAL_F3, [PAT_B4] = VAL_B4,
+                 [PAT_F4] = VAL_F4,     [PAT_FIVE] = VAL_FIVE},
+        .combo = {[COMBO_43] = VAL_COMBO_43, [COMBO_44] = VAL_COMBO_44,
+                  [COMBO_33] = VAL_COMBO_33, [COMBO_222] = VAL_COMBO_222},
+    };
+    return v;
+}
 
 typedef struct LineCounts {
     int n[PAT_COUNT];
-    int value; /* sum of the line values */
 } LineCounts;
 
 static LineCounts count_lines(uint32_t cell_key)
 {
-    LineCounts c = {{0}, 0};
+    LineCounts c = {{0}};
     for (int d = 0; d < 4; d++) {
         int cls = (int)(cell_key >> (4 * d)) & 15;
-        if (cls >= PAT_COUNT)
-            cls = PAT_NONE; /* never produced by a line table */
-        c.n[cls]++;
-        c.value += LINE_VALUE[cls];
+        c.n[cls < PAT_COUNT ? cls : PAT_NONE]++; /* >= PAT_COUNT: never made by a line table */
     }
     return c;
 }
@@ -172,35 +174,45 @@ static CellClass cell_class(const LineCounts *c, bool renju_black)
     return c->n[PAT_F3] >= 2 ? CELL_33 : CELL_PLAIN;
 }
 
-static int combo_value(const LineCounts *c, CellClass cls)
+/* The combination that floors the cell's value, or -1. */
+static int combo_of(const LineCounts *c, CellClass cls)
 {
     int fours = c->n[PAT_B4] + c->n[PAT_F4];
     if (cls == CELL_43)
-        return VAL_COMBO_43;
+        return COMBO_43;
     if (cls == CELL_FLEX4 && fours >= 2)
-        return VAL_COMBO_44;
+        return COMBO_44;
     if (cls == CELL_33)
-        return VAL_COMBO_33;
-    if (c->n[PAT_F2] >= 3)
-        return VAL_COMBO_222;
-    return 0;
+        return COMBO_33;
+    return c->n[PAT_F2] >= 3 ? COMBO_222 : -1;
 }
 
-static uint16_t cell_entry(uint32_t cell_key, bool renju_black)
+double pattern_cell_value(uint32_t cell_key, const PatternValues *v, bool renju_black)
 {
     LineCounts c = count_lines(cell_key);
     CellClass cls = cell_class(&c, renju_black);
     if (cls == CELL_FORBIDDEN || cls == CELL_FORBIDDEN33)
-        return CELL_ENTRY(cls, 0);
-    int combo = combo_value(&c, cls);
-    int value = (c.value > combo ? c.value : combo) * VALUE_SCALE;
+        return 0;
+    double sum = 0;
+    for (int p = 0; p < PAT_COUNT; p++)
+        sum += c.n[p] * v->line[p];
+    int combo = combo_of(&c, cls);
+    return combo >= 0 && v->combo[combo] > sum ? v->combo[combo] : sum;
+}
+
+static uint16_t cell_entry(uint32_t cell_key, const PatternValues *v, bool renju_black)
+{
+    LineCounts c = count_lines(cell_key);
+    CellClass cls = cell_class(&c, renju_black);
+    int value = (int)pattern_cell_value(cell_key, v, renju_black) * VALUE_SCALE;
     return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX);
 }
 
 static void build_cell_table(uint16_t *table, bool renju_black)
 {
+    PatternValues v = pattern_values_default();
     for (uint32_t key = 0; key < CELL_KEYS; key++)
-        table[key] = cell_entry(key, renju_black);
+        table[key] = cell_entry(key, &v, renju_black);
 }
 
 /* ---- the whole set ------------------------------------------------------------------------- */

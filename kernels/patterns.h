@@ -14,6 +14,7 @@
 #ifndef GAMOK_PATTERNS_H
 #define GAMOK_PATTERNS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernels/position.h"
@@ -80,6 +81,25 @@ typedef struct PatternTables {
     uint8_t line[LT_COUNT][PATTERN_KEYS];  /* LinePattern per key */
     uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
 } PatternTables;
+
+/* The combinations whose value floors a cell's summed line values: a four and an open three,
+ * two fours, two open threes, three or more open twos (the paper's 2-2-2). */
+typedef enum PatternCombo { COMBO_43, COMBO_44, COMBO_33, COMBO_222, COMBO_COUNT } PatternCombo;
+
+/* The numbers of the evaluation (kernels/values.h, unscaled) as data, so that a tuner
+ * (tournaments/tune.c) can try others through the same combination rule. */
+typedef struct PatternValues {
+    double line[PAT_COUNT];    /* by LinePattern */
+    double combo[COMBO_COUNT]; /* by PatternCombo */
+} PatternValues;
+
+/* values.h's numbers. */
+PatternValues pattern_values_default(void);
+
+/* What an empty cell with this cell key is worth to its colour, unscaled and uncapped: the sum
+ * of its line values, or its combination's value when that is higher; 0 when it is forbidden
+ * (renju black). The one owner of how a cell's four classes combine into a value. */
+double pattern_cell_value(uint32_t cell_key, const PatternValues *v, bool renju_black);
 
 /* Builds every table (heap, about 5.5 MB). Returns NULL when out of memory. */
 PatternTables *pattern_tables_create(void);

@@ -59,14 +59,14 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SELFPLAY := $(BUILD)/selfplay
 
 # The tournament runner: its modules form a second library, linked into the tests too.
-ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c tournaments/tactics.c,$(wildcard tournaments/*.c))
+ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c tournaments/tactics.c tournaments/tune.c,$(wildcard tournaments/*.c))
 ARENA_LIB := $(BUILD)/libarena.a
 ARENA_OUT ?= $(BUILD)/gamok-arena
 TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c))
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench clean cmocka arena tournament regress windows gomocup-zip test-windows tactics
+.PHONY: all test test-asan demo bench clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -102,6 +102,15 @@ $(ARENA_LIB): $(ARENA_SRC:%.c=$(BUILD)/%.o)
 arena: $(ARENA_OUT)
 $(ARENA_OUT): $(BUILD)/tournaments/arena.o $(ARENA_LIB) $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The evaluation's numbers fitted to game results (tournaments/fit.h): `make tune
+# TUNE_ARGS="OUT/results.jsonl ..."`; prints numbers for kernels/values.h, changes nothing.
+TUNE := $(BUILD)/gamok-tune
+$(TUNE): $(BUILD)/tournaments/tune.o $(ARENA_LIB) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+tune: $(TUNE)
+	./$(TUNE) $(TUNE_ARGS)
 
 # The tactical suite played through the protocol (tournaments/README.md); not part of `make test`.
 TACTICS := $(BUILD)/gamok-tactics

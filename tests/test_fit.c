@@ -1,0 +1,174 @@
+/* The tuner's model (tournaments/fit.c): the same values as the evaluator's tables and scores,
+ * the quiet positions of a game with their labels, a gradient that agrees with the loss, and a
+ * fit that lowers it. Games live in tests/positions/fit_games.jsonl (arena results lines: a
+ * made-up five first, then games of Gamok against AIWine), positions in eval_middle.txt. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "kernels/incremental.h"
+#include "kernels/score.h"
+#include "kernels/values.h"
+#include "tests/support/positions.h"
+#include "tournaments/fit.h"
+#include "tournaments/results.h"
+
+#define GAMES "tests/positions/fit_games.jsonl"
+
+typedef struct Fixture {
+    PatternTables *tables;
+    RecordList games;
+    FitData data; /* every game, the first one's positions held out */
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    int skipped = 0;
+    if (!f || !(f->tables = pattern_tables_create()) || results_load(GAMES, &f->games, &skipped)
+        || f->games.count < 2 || skipped)
+        return -1;
+    for (int i = 0; i < f->games.count; i++)
+        if (fit_add_game(&f->data, f->tables, &f->games.items[i], i == 0) < 0)
+            return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    fit_data_free(&f->data);
+    record_list_free(&f->games);
+    pattern_tables_destroy(f->tables);
+    free(f);
+    return 0;
+}
+
+/* The tuner fits the evaluator's formula only if pattern_cell_value is what the tables hold. */
+static void cell_values_are_the_tables(void **state)
+{
+    const PatternTables *t = ((Fixture *)*state)->tables;
+    PatternValues v = pattern_values_default();
+    for (int ct = 0; ct < CT_COUNT; ct++)
+        for (uint32_t key = 0; key < CELL_KEYS; key++) {
+            int want = (int)pattern_cell_value(key, &v, ct == CT_RENJU_BLACK) * VALUE_SCALE;
+            if (want > CELL_VALUE_MAX)
+                want = CELL_VALUE_MAX;
+            assert_int_equal(CELL_ENTRY_VALUE(t->cell[ct][key]), want);
+        }
+}
+
+/* The made-up game: black's row 7,7..11,7 against white's corners. Before black's fourth stone
+ * black has an open four to make (decided), then a five to play: only the first six positions
+ * are quiet, labelled for the side to move (black won). */
+static void a_game_gives_its_quiet_positions(void **state)
+{
+    Fixture *f = *state;
+    FitData d = {0};
+    assert_int_equal(fit_add_game(&d, f->tables, &f->games.items[0], false), 6);
+    for (int i = 0; i < d.npos; i++) {
+        assert_true(d.pos[i].result == (i % 2 == 0 ? 1.0f : 0.0f));
+        assert_false(d.pos[i].held_out);
+    }
+    assert_int_equal(d.pos[0].nterms, 0); /* the empty board */
+    fit_data_free(&d);
+}
+
+/* Compares the fitted evaluation of the position on `b` (an incremental state follows it) with
+ * the evaluator's static score when the position is quiet; returns whether it was. */
+static bool same_as_evaluator(const Board *b)
+{
+    const IncState *inc = board_incremental(b);
+    int32_t score = inc_score(inc, b->to_move);
+    if (inc_five_cells(inc, BLACK) || inc_five_cells(inc, WHITE) || score <= -SCORE_STATIC_MAX
+        || score >= SCORE_STATIC_MAX) /* decided, or clamped */
+        return false;
+    FitData d = {0};
+    FitParams p = fit_params_default();
+    assert_int_equal(fit_add_position(&d, b, 0.5f, false), 0);
+    assert_int_equal((int32_t)lround(fit_eval(&d, 0, &p) * VALUE_SCALE), score);
+    fit_data_free(&d);
+    return true;
+}
+
+/* With values.h's numbers a quiet position's fitted evaluation is the evaluator's static score:
+ * the middle games of every rule (renju black's forbidden cells included) and every position of
+ * the games. */
+static void evaluations_are_the_evaluators(void **state)
+{
+    Fixture *f = *state;
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(inc);
+    int n, compared = 0;
+    TestPosition *tp = tp_load_or_fail("tests/positions/eval_middle.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        inc_init(inc, f->tables, b.size, b.rule, b.cell);
+        board_follow(&b, inc);
+        compared += same_as_evaluator(&b);
+    }
+    assert_true(compared >= 3); /* a freestyle, a caro and a renju position are quiet */
+    for (int g = 0; g < f->games.count; g++) {
+        const GameRecord *r = &f->games.items[g];
+        Board b;
+        board_init(&b, r->size, r->rule);
+        inc_init(inc, f->tables, b.size, b.rule, b.cell);
+        board_follow(&b, inc);
+        for (int k = 0; k < r->nmoves; k++) {
+            compared += same_as_evaluator(&b);
+            board_play(&b, r->moves[k]);
+        }
+    }
+    assert_true(compared >= 100);
+    free(tp);
+    free(inc);
+}
+
+/* Away from the kinks of max(sum, combination) the gradient is the loss's slope. */
+static void gradient_is_the_slope_of_the_loss(void **state)
+{
+    const FitData *d = &((Fixture *)*state)->data;
+    FitParams p = fit_params_default();
+    for (int j = 0; j < FIT_PARAMS; j++)
+        p.v[j] += 0.37; /* off the ties between a sum and a combination */
+    double k = fit_best_k(d, &p), grad[FIT_PARAMS];
+    fit_gradient(d, &p, k, grad);
+    for (int j = 0; j < FIT_PARAMS; j++) {
+        const double h = 1e-3;
+        FitParams up = p, down = p;
+        up.v[j] += h;
+        down.v[j] -= h;
+        double slope = (fit_loss(d, &up, k, false) - fit_loss(d, &down, k, false)) / (2 * h);
+        assert_true(fabs(grad[j] - slope) <= 1e-4 * fabs(slope) + 1e-12);
+    }
+}
+
+static void fitting_lowers_the_training_loss(void **state)
+{
+    const FitData *d = &((Fixture *)*state)->data;
+    FitParams start = fit_params_default();
+    double k = fit_best_k(d, &start);
+    FitParams p = fit_run(d, start, k, 30, 0.5, 0, NULL, NULL);
+    assert_true(fit_loss(d, &p, k, false) < fit_loss(d, &start, k, false));
+    for (int j = 0; j < FIT_PARAMS; j++)
+        assert_true(p.v[j] >= 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(cell_values_are_the_tables),
+        cmocka_unit_test(a_game_gives_its_quiet_positions),
+        cmocka_unit_test(evaluations_are_the_evaluators),
+        cmocka_unit_test(gradient_is_the_slope_of_the_loss),
+        cmocka_unit_test(fitting_lowers_the_training_loss),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -185,9 +185,10 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     st->tables = t;
     st->size = size;
     st->rule = rule;
+    st->tempo = score_tempo(t, rule, size);
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
-        st->cell_table[c] = t->cell[score_cell_table_id(rule, c + 1)];
+        st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];
     }
     for (int i = 0; i < size; i++)
         st->line[0][i] = st->line[1][i] = score_empty_line(size);
@@ -243,7 +244,7 @@ static int32_t decide(const IncState *st, const IncSide side[2], const ChildCell
     ScoreSide me = side_totals(st, &side[to_move - 1], ch, to_move);
     ScoreSide opp = side_totals(st, &side[opp_color - 1], ch, opp_color);
     uint16_t block = opp.fives == 1 ? entry_at(st, ch, to_move, opp.five_cell) : 0;
-    return score_decide(&me, &opp, block);
+    return score_decide(&me, &opp, block, st->tempo);
 }
 
 int32_t inc_score(const IncState *st, int to_move)

@@ -43,6 +43,7 @@ typedef struct IncState {
     const PatternTables *tables;
     const uint8_t *line_table[2];   /* [colour - 1] */
     const uint16_t *cell_table[2];
+    int32_t tempo;                  /* the side to move's bonus (score_tempo) */
     int size, rule;
     const void *owner;              /* the board it follows (brain/board.c); copies do not */
     uint8_t cell[BOARD_CELLS];

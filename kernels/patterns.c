@@ -7,8 +7,6 @@
 #include "brain/rules.h"
 #include "kernels/values.h"
 
-_Static_assert(VAL_NONE == 0 && VAL_B1 == 0 && VAL_F1 == 0,
-               "score.h skips line windows without stones: their classes must be worth 0");
 _Static_assert(PAT_COUNT <= 16 && CELL_CLASS_COUNT <= 16, "classes are packed in 4 bits");
 
 enum { KEY_CELLS = 10, HALF_BITS = 10, WINDOW = 11, CENTRE = 5 };
@@ -130,15 +128,18 @@ static const LineRule LINE_RULES[LT_COUNT] = {
 
 /* ---- cell tables --------------------------------------------------------------------------- */
 
-PatternValues pattern_values_default(void)
+/* NONE, B1 and F1 stay 0 (not listed in values.h): score.h skips line windows without stones,
+ * which can only be of those classes. */
+PatternValues pattern_values(ValueSet set)
 {
-    PatternValues v = {
-        .line = {[PAT_NONE] = VAL_NONE, [PAT_B1] = VAL_B1, [PAT_F1] = VAL_F1, [PAT_B2] = VAL_B2,
-                 [PAT_F2] = VAL_F2,     [PAT_B3] = VAL_B3, [PAT_F3] = VAL_F3, [PAT_B4] = VAL_B4,
-                 [PAT_F4] = VAL_F4,     [PAT_FIVE] = VAL_FIVE},
-        .combo = {[COMBO_43] = VAL_COMBO_43, [COMBO_44] = VAL_COMBO_44,
-                  [COMBO_33] = VAL_COMBO_33, [COMBO_222] = VAL_COMBO_222},
-    };
+    bool hand = set == VALUES_HAND;
+    PatternValues v = {.tempo = hand ? VALUE_TEMPO_HAND : VALUE_TEMPO_FITTED};
+#define SET_LINE(cls, hand_value, fitted_value) v.line[cls] = hand ? hand_value : fitted_value;
+#define SET_COMBO(id, hand_value, fitted_value) v.combo[id] = hand ? hand_value : fitted_value;
+    VALUE_LINES(SET_LINE)
+    VALUE_COMBOS(SET_COMBO)
+#undef SET_LINE
+#undef SET_COMBO
     return v;
 }
 
@@ -208,11 +209,10 @@ static uint16_t cell_entry(uint32_t cell_key, const PatternValues *v, bool renju
     return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX);
 }
 
-static void build_cell_table(uint16_t *table, bool renju_black)
+static void build_cell_table(uint16_t *table, const PatternValues *v, bool renju_black)
 {
-    PatternValues v = pattern_values_default();
     for (uint32_t key = 0; key < CELL_KEYS; key++)
-        table[key] = cell_entry(key, &v, renju_black);
+        table[key] = cell_entry(key, v, renju_black);
 }
 
 /* ---- the whole set ------------------------------------------------------------------------- */
@@ -229,8 +229,12 @@ PatternTables *pattern_tables_create(void)
     canon_init(canon);
     for (int i = 0; i < LT_COUNT; i++)
         build_line_table(t->line[i], canon, &LINE_RULES[i]);
-    build_cell_table(t->cell[CT_NORMAL], false);
-    build_cell_table(t->cell[CT_RENJU_BLACK], true);
+    for (int set = 0; set < VALUE_SET_COUNT; set++) {
+        PatternValues v = pattern_values((ValueSet)set);
+        for (int renju_black = 0; renju_black < 2; renju_black++)
+            build_cell_table(t->cell[2 * set + renju_black], &v, renju_black);
+        t->tempo[set] = (int32_t)v.tempo * VALUE_SCALE;
+    }
     free(canon);
     return t;
 }

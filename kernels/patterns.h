@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "kernels/position.h"
+#include "kernels/values.h"
 
 /* Line classes, weakest first. "F" = free (open), "B" = blocked on one side (or split so that
  * only one way to five is left). Fn: playing here makes n stones that can still become an
@@ -61,8 +62,9 @@ typedef enum LineTableId {
     LT_COUNT
 } LineTableId;
 
-/* Which cell-combination table a (rule, colour) uses: only renju black has forbidden cells. */
-typedef enum CellTableId { CT_NORMAL = 0, CT_RENJU_BLACK, CT_COUNT } CellTableId;
+/* Cell-combination tables: one per value set (values.h) for renju black, which has forbidden
+ * cells, and one for everyone else: table 2 * set + (renju black). */
+enum { CT_COUNT = 2 * VALUE_SET_COUNT };
 
 #define PATTERN_KEY_BITS 20
 #define PATTERN_KEYS (1u << PATTERN_KEY_BITS)
@@ -80,21 +82,23 @@ typedef enum CellTableId { CT_NORMAL = 0, CT_RENJU_BLACK, CT_COUNT } CellTableId
 typedef struct PatternTables {
     uint8_t line[LT_COUNT][PATTERN_KEYS];  /* LinePattern per key */
     uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
+    int32_t tempo[VALUE_SET_COUNT];        /* the side to move's bonus, scaled */
 } PatternTables;
 
 /* The combinations whose value floors a cell's summed line values: a four and an open three,
  * two fours, two open threes, three or more open twos (the paper's 2-2-2). */
 typedef enum PatternCombo { COMBO_43, COMBO_44, COMBO_33, COMBO_222, COMBO_COUNT } PatternCombo;
 
-/* The numbers of the evaluation (kernels/values.h, unscaled) as data, so that a tuner
+/* One set of the evaluation's numbers (kernels/values.h, unscaled) as data, so that a tuner
  * (tournaments/tune.c) can try others through the same combination rule. */
 typedef struct PatternValues {
     double line[PAT_COUNT];    /* by LinePattern */
     double combo[COMBO_COUNT]; /* by PatternCombo */
+    double tempo;              /* the side to move's bonus */
 } PatternValues;
 
-/* values.h's numbers. */
-PatternValues pattern_values_default(void);
+/* values.h's numbers of one set. */
+PatternValues pattern_values(ValueSet set);
 
 /* What an empty cell with this cell key is worth to its colour, unscaled and uncapped: the sum
  * of its line values, or its combination's value when that is higher; 0 when it is forbidden

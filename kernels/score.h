@@ -64,9 +64,24 @@ GAMOK_HD int score_line_table_id(int rule, int color)
     return LT_FREESTYLE;
 }
 
-GAMOK_HD int score_cell_table_id(int rule, int color)
+/* Which of values.h's sets a game is scored with: the one that measured stronger there
+ * (values.h says how): the fitted numbers on boards above 15x15 and in standard (exactly five),
+ * the hand-set ones on freestyle 15x15. Renju and caro were not measured with the fitted
+ * numbers, so on 15x15 they keep the numbers they were measured with. */
+GAMOK_HD int score_value_set(int rule, int size)
 {
-    return rule == RULE_RENJU && color == BLACK ? CT_RENJU_BLACK : CT_NORMAL;
+    return size > 15 || rule == RULE_EXACT5 ? VALUES_FITTED : VALUES_HAND;
+}
+
+/* Only renju black has forbidden cells, so a table of its own (patterns.h). */
+GAMOK_HD int score_cell_table_id(int rule, int size, int color)
+{
+    return 2 * score_value_set(rule, size) + (rule == RULE_RENJU && color == BLACK);
+}
+
+GAMOK_HD int32_t score_tempo(const PatternTables *t, int rule, int size)
+{
+    return t->tempo[score_value_set(rule, size)];
 }
 
 /* ---- line codes ---------------------------------------------------------------------------- */
@@ -250,8 +265,8 @@ GAMOK_HD void score_tally(ScoreSide *side, uint16_t entry, int cell)
 GAMOK_HD void score_totals(const PatternTables *t, const EvalPosition *p, const ScoreScratch *x,
                            ScoreSide side[2])
 {
-    const uint16_t *cb = t->cell[score_cell_table_id(p->rule, BLACK)];
-    const uint16_t *cw = t->cell[score_cell_table_id(p->rule, WHITE)];
+    const uint16_t *cb = t->cell[score_cell_table_id(p->rule, p->size, BLACK)];
+    const uint16_t *cw = t->cell[score_cell_table_id(p->rule, p->size, WHITE)];
     for (int c = 0; c < 2; c++) {
         side[c].sum = 0;
         side[c].classes = 0;
@@ -277,9 +292,9 @@ GAMOK_HD int32_t score_clamp(int32_t v)
     return v > SCORE_STATIC_MAX ? SCORE_STATIC_MAX : v < -SCORE_STATIC_MAX ? -SCORE_STATIC_MAX : v;
 }
 
-GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs)
+GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs, int32_t tempo)
 {
-    return score_clamp(mine - theirs + STM_TEMPO);
+    return score_clamp(mine - theirs + tempo);
 }
 
 /* The special conditions, in order (me = side to move):
@@ -298,8 +313,9 @@ GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs)
  *    double three as a win when it is still to be played and as nothing once it is on the board,
  *    and the choice would flip with the parity of the depth. (Two threes sharing an end cell
  *    make three such cells, yet one move there stops both: the rule errs there, rarely.)
- *  - Otherwise: the static sums. */
-GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_t my_entry_at_block)
+ *  - Otherwise: the static sums, plus `tempo` for the side to move. */
+GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_t my_entry_at_block,
+                              int32_t tempo)
 {
     if (me->fives)
         return SCORE_WIN_NOW;
@@ -311,7 +327,7 @@ GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_
             return SCORE_LOST_NEXT;
         if (block == CELL_FLEX4)
             return SCORE_WIN_FLEX4;
-        return score_static(me->sum, opp->sum - opp->five_value);
+        return score_static(me->sum, opp->sum - opp->five_value, tempo);
     }
     if (SCORE_HAS(me, CELL_FLEX4))
         return SCORE_WIN_FLEX4;
@@ -322,7 +338,7 @@ GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_
     int me_can_four = SCORE_HAS(me, CELL_43) || SCORE_HAS(me, CELL_B4);
     if (!me_can_four && opp->flex4s >= 3)
         return SCORE_LOST_THREES;
-    return score_static(me->sum, opp->sum);
+    return score_static(me->sum, opp->sum, tempo);
 }
 
 /* The score of `p` from the side to move's point of view. `x` is caller-provided scratch. */
@@ -340,9 +356,9 @@ GAMOK_HD int32_t score_position_with(const PatternTables *t, const EvalPosition 
     if (opp->fives == 1) {
         uint32_t k = x->cell_key[opp->five_cell];
         k = p->to_move == BLACK ? (k & 0xFFFFu) : (k >> 16);
-        block = t->cell[score_cell_table_id(p->rule, p->to_move)][k];
+        block = t->cell[score_cell_table_id(p->rule, p->size, p->to_move)][k];
     }
-    return score_decide(me, opp, block);
+    return score_decide(me, opp, block, score_tempo(t, p->rule, p->size));
 }
 
 GAMOK_HD int32_t score_position(const PatternTables *t, const EvalPosition *p)

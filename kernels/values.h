@@ -1,68 +1,84 @@
-/* Every value of the static evaluation lives here (the GA tunes these numbers).
+/* Every number of the static evaluation lives here: two sets, the hand-set one and one fitted
+ * to game results, and score_value_set (kernels/score.h) says which a game is played with.
  *
- * Units are those of Ahn & Park's (2010) 21-pattern evaluation, mapped onto Gamok's classes.
  * A class is "what playing this empty cell makes", and a position is worth the sum over its
  * empty cells, so an existing shape is counted through the cells that extend it (an open three
- * on the board shows as two F4 cells and up to two B4 cells).
+ * on the board shows as two F4 cells and up to two B4 cells). The classes follow Ahn & Park's
+ * (2010) 21-pattern evaluation; the numbers were first theirs, then set by hand, then fitted:
+ * `make tune` (tournaments/fit.h, Texel's method) over 1,918 games on 15x15 and 20x20 of
+ * AIWine against itself, Pela against itself and Gamok against AIWine (25 November 2026), its
+ * output rounded:
  *
- *   paper pattern                       Gamok class                  paper  value
- *   five                                PAT_FIVE (line)                100    100
- *   four-three with a defender          CELL_43 (cell)                  70     90
- *   split fours 33 / 32 / 31            PAT_F4 (open four) / 4-4 (cell) 33/32  50 / 60
+ *   paper pattern                       Gamok class                  paper  hand  fitted
+ *   five                                PAT_FIVE (line)                100   100    100
+ *   four-three with a defender          CELL_43 (cell)                  70    90    388
+ *   split fours 33 / 32 / 31            PAT_F4 (open four) / 4-4 (cell) 33/32 50/60 182/118
  *                                       (31 has no class of its own here)
- *   two-three                           CELL_33 (cell)                  21     45
- *   two-two-two                         three or more F2 lines (cell)   20     14
- *   open three                          PAT_F3 (line)                   10     16
- *   four blocked on one side            PAT_B4 (line)                    9     14
- *   open two (*)                        PAT_F2 (line)                    5      4
- *   three blocked on one side (*)       PAT_B3 (line)                    4      4
- *   two blocked on one side             PAT_B2 (line)                    1      1
- *   single stones                       PAT_F1, PAT_B1                   0      0
+ *   two-three                           CELL_33 (cell)                  21    45     12
+ *   two-two-two                         three or more F2 lines (cell)   20    14     62
+ *   open three                          PAT_F3 (line)                   10    16     25
+ *   four blocked on one side            PAT_B4 (line)                    9    14     66
+ *   open two                            PAT_F2 (line)                    5*    4      3
+ *   three blocked on one side           PAT_B3 (line)                    4*    4     15
+ *   two blocked on one side             PAT_B2 (line)                    1     1      0
+ *   single stones                       PAT_F1, PAT_B1                   0     0      0
+ *   side to move (a flat bonus)         STM tempo                        -    60    222
  *   (*) interpolated between the paper's values 9 and 1.
  *
- * Gamok's values weigh real threats (threes, fours and their combinations) up against diffuse
- * potential (twos, the 2-2-2 combination): with the paper's values the game tree was drawn into
- * "knight's move" lattices in which every empty cell touches many twos and nobody ever makes a
- * three; against a one-ply player that meant full-board draws (21 November 2026: 83.7% with 15
- * draws in 52 games against --paper-level 1 at 200 ms a move, 95.2% with 1 draw with these).
- * Starting points for the GA.
+ * What the fit changed: fours and four-threes are worth far more against threes, single twos
+ * little (more where three of them cross), a two-three little (the threat searches see it; a
+ * 4-4 cell is worth its two fours, 132, whatever its floor), and the side to move 3.7 times
+ * more. The hand-set numbers predicted nothing on 20x20: their best fit to the results there
+ * was a coin flip. Which set plays better was measured, not assumed (1 s a move, 64 games a
+ * match, results/2026-11-25-fitted-values.txt): on 20x20 the fitted numbers lifted Gamok from
+ * 19.5% to 50.0% against AIWine (128 games) and held 81% against Pela (hand-set 78%); on
+ * freestyle 15x15 they fell from 82.8% to 50.0% against Pela and did not help against AIWine
+ * (48.0% hand-set, 44.5% fitted, 128 games); on standard 15x15 they scored 55% where the
+ * hand-set ones scored 40% against AIWine (over the games in which it, knowing only freestyle,
+ * played no overline; not significant: 16 games better, 11 worse) and the same against Pela.
+ * Hence score_value_set. The opponents' games matter to a fit: one to
+ * AIWine's games alone beat AIWine but fell from 78% to 50% against Pela on 20x20.
+ *
+ * The hand-set twos are kept low for a reason: with the paper's values (open two 5, 2-2-2 20
+ * against open three 10) the game tree was drawn into "knight's move" lattices in which every
+ * empty cell touches many twos and nobody ever makes a three (21 November 2026: full-board
+ * draws against --paper-level 1).
  *
  * A cell is worth max(sum of its four line values, its combination value); renju black's
- * forbidden cells are worth 0. Every value is multiplied by VALUE_SCALE and a cell's value is
- * capped at CELL_VALUE_MAX (4095), so a whole board sums far below SCORE_WIN_MIN; the score is
- * clamped there anyway so that a static score never looks decided.
+ * forbidden cells are worth 0 (patterns.c: pattern_cell_value). Every value is multiplied by
+ * VALUE_SCALE and a cell's value is capped at CELL_VALUE_MAX (4095, patterns.h), so a whole board sums far
+ * below SCORE_WIN_MIN; the score is clamped there anyway so that a static score never looks
+ * decided.
  *
- * F1, B1 and NONE must stay 0: the scorer skips line windows holding no stone, which can only
- * be one of those three (patterns.c checks this at compile time). */
+ * F1, B1 and NONE are 0 in both sets (they are not listed): the scorer skips line windows
+ * holding no stone, which can only be one of those three. */
 #ifndef GAMOK_VALUES_H
 #define GAMOK_VALUES_H
 
-enum {
-    VALUE_SCALE = 4,
+enum { VALUE_SCALE = 4 };
 
-    /* line classes */
-    VAL_NONE = 0,
-    VAL_B1 = 0,
-    VAL_F1 = 0,
-    VAL_B2 = 1,
-    VAL_F2 = 4,
-    VAL_B3 = 4,
-    VAL_F3 = 16,
-    VAL_B4 = 14,
-    VAL_F4 = 50,
-    VAL_FIVE = 100,
+typedef enum ValueSet { VALUES_HAND = 0, VALUES_FITTED, VALUE_SET_COUNT } ValueSet;
 
-    /* cell combinations (a floor for the cell's summed line values) */
-    VAL_COMBO_43 = 90,
-    VAL_COMBO_44 = 60,
-    VAL_COMBO_33 = 45,
-    VAL_COMBO_222 = 14,
+/* X(class, hand, fitted), unscaled. Line classes (PAT_*), then combinations (COMBO_*), whose
+ * value floors a cell's summed line values. */
+#define VALUE_LINES(X)                                                                          \
+    X(PAT_B2, 1, 0)                                                                             \
+    X(PAT_F2, 4, 3)                                                                             \
+    X(PAT_B3, 4, 15)                                                                            \
+    X(PAT_F3, 16, 25)                                                                           \
+    X(PAT_B4, 14, 66)                                                                           \
+    X(PAT_F4, 50, 182)                                                                          \
+    X(PAT_FIVE, 100, 100)
+#define VALUE_COMBOS(X)                                                                         \
+    X(COMBO_43, 90, 388)                                                                        \
+    X(COMBO_44, 60, 118)                                                                        \
+    X(COMBO_33, 45, 12)                                                                         \
+    X(COMBO_222, 14, 62)
 
-    /* The side to move is about to add a stone: a flat bonus of about half a move's worth (a
-     * middle-game move gains 300-500 scaled units), so that the score of a line does not swing
-     * by a whole move from one depth to the next. A flat bonus, not a weight on the mover's
-     * sum: a weight makes the same shapes count differently at odd and even depths. */
-    STM_TEMPO = 60 * VALUE_SCALE
-};
+/* The side to move is about to add a stone: a flat bonus (the hand-set 60 was "half a move's
+ * worth"), not a weight on the mover's sum: a weight makes the same shapes count differently
+ * at odd and even depths. */
+#define VALUE_TEMPO_HAND 60
+#define VALUE_TEMPO_FITTED 222
 
 #endif

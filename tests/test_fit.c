@@ -51,18 +51,35 @@ static int teardown(void **state)
     return 0;
 }
 
-/* The tuner fits the evaluator's formula only if pattern_cell_value is what the tables hold. */
+/* The tuner fits the evaluator's formula only if pattern_cell_value is what the tables hold,
+ * for every value set. */
 static void cell_values_are_the_tables(void **state)
 {
     const PatternTables *t = ((Fixture *)*state)->tables;
-    PatternValues v = pattern_values_default();
-    for (int ct = 0; ct < CT_COUNT; ct++)
+    for (int ct = 0; ct < CT_COUNT; ct++) {
+        PatternValues v = pattern_values((ValueSet)(ct / 2));
+        assert_int_equal(t->tempo[ct / 2], (int32_t)v.tempo * VALUE_SCALE);
         for (uint32_t key = 0; key < CELL_KEYS; key++) {
-            int want = (int)pattern_cell_value(key, &v, ct == CT_RENJU_BLACK) * VALUE_SCALE;
+            int want = (int)pattern_cell_value(key, &v, ct % 2) * VALUE_SCALE;
             if (want > CELL_VALUE_MAX)
                 want = CELL_VALUE_MAX;
             assert_int_equal(CELL_ENTRY_VALUE(t->cell[ct][key]), want);
         }
+    }
+}
+
+/* The sets differ, and a game's rule and size pick one (a table id names its set). */
+static void a_game_is_scored_with_its_value_set(void **state)
+{
+    (void)state;
+    PatternValues hand = pattern_values(VALUES_HAND), fitted = pattern_values(VALUES_FITTED);
+    assert_true(hand.line[PAT_F4] != fitted.line[PAT_F4] && hand.tempo != fitted.tempo);
+    assert_int_equal(score_value_set(RULE_FREESTYLE, 15), VALUES_HAND);
+    assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
+    assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_FITTED);
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), 2 * VALUES_HAND + 1);
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), 2 * VALUES_HAND);
+    assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK), 2 * VALUES_FITTED);
 }
 
 /* The made-up game: black's row 7,7..11,7 against white's corners. Before black's fourth stone
@@ -91,16 +108,16 @@ static bool same_as_evaluator(const Board *b)
         || score >= SCORE_STATIC_MAX) /* decided, or clamped */
         return false;
     FitData d = {0};
-    FitParams p = fit_params_default();
+    FitParams p = fit_params_of((ValueSet)score_value_set(b->rule, b->size));
     assert_int_equal(fit_add_position(&d, b, 0.5f, false), 0);
     assert_int_equal((int32_t)lround(fit_eval(&d, 0, &p) * VALUE_SCALE), score);
     fit_data_free(&d);
     return true;
 }
 
-/* With values.h's numbers a quiet position's fitted evaluation is the evaluator's static score:
- * the middle games of every rule (renju black's forbidden cells included) and every position of
- * the games. */
+/* With values.h's numbers of the game's set a quiet position's fitted evaluation is the
+ * evaluator's static score: the middle games of every rule (renju black's forbidden cells
+ * included) and every position of the games (15x15 and 20x20: both sets). */
 static void evaluations_are_the_evaluators(void **state)
 {
     Fixture *f = *state;
@@ -135,7 +152,7 @@ static void evaluations_are_the_evaluators(void **state)
 static void gradient_is_the_slope_of_the_loss(void **state)
 {
     const FitData *d = &((Fixture *)*state)->data;
-    FitParams p = fit_params_default();
+    FitParams p = fit_params_of(VALUES_FITTED);
     for (int j = 0; j < FIT_PARAMS; j++)
         p.v[j] += 0.37; /* off the ties between a sum and a combination */
     double k = fit_best_k(d, &p), grad[FIT_PARAMS];
@@ -153,7 +170,7 @@ static void gradient_is_the_slope_of_the_loss(void **state)
 static void fitting_lowers_the_training_loss(void **state)
 {
     const FitData *d = &((Fixture *)*state)->data;
-    FitParams start = fit_params_default();
+    FitParams start = fit_params_of(VALUES_FITTED);
     double k = fit_best_k(d, &start);
     FitParams p = fit_run(d, start, k, 30, 0.5, 0, NULL, NULL);
     assert_true(fit_loss(d, &p, k, false) < fit_loss(d, &start, k, false));
@@ -165,6 +182,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cell_values_are_the_tables),
+        cmocka_unit_test(a_game_is_scored_with_its_value_set),
         cmocka_unit_test(a_game_gives_its_quiet_positions),
         cmocka_unit_test(evaluations_are_the_evaluators),
         cmocka_unit_test(gradient_is_the_slope_of_the_loss),

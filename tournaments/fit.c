@@ -147,21 +147,23 @@ void fit_data_free(FitData *d)
 
 /* ---- the model ----------------------------------------------------------------------------- */
 
-FitParams fit_params_default(void)
+FitParams fit_params_of(ValueSet set)
 {
-    PatternValues v = pattern_values_default();
+    PatternValues v = pattern_values(set);
     FitParams p;
     for (int i = 0; i < FIT_LINES; i++) p.v[i] = v.line[FIT_LINE_FIRST + i];
     for (int i = 0; i < COMBO_COUNT; i++) p.v[FIT_COMBO + i] = v.combo[i];
-    p.v[FIT_TEMPO] = (double)STM_TEMPO / VALUE_SCALE;
+    p.v[FIT_TEMPO] = v.tempo;
     return p;
 }
 
+/* The numbers outside the fit (NONE, B1, F1, FIVE) are the same in every set. */
 PatternValues fit_pattern_values(const FitParams *p)
 {
-    PatternValues v = pattern_values_default();
+    PatternValues v = pattern_values(VALUES_FITTED);
     for (int i = 0; i < FIT_LINES; i++) v.line[FIT_LINE_FIRST + i] = p->v[i];
     for (int i = 0; i < COMBO_COUNT; i++) v.combo[i] = p->v[FIT_COMBO + i];
+    v.tempo = p->v[FIT_TEMPO];
     return v;
 }
 

@@ -4,9 +4,9 @@
  *   sigmoid(K * (sum of the mover's cell values - the opponent's + tempo)),
  * the evaluator's own formula with the numbers as unknowns (pattern_cell_value is the one owner
  * of how a cell's line classes combine). The numbers are moved, by Adam on the mean squared
- * error, from values.h's toward the ones that predict the results best; the positions of a
- * held-out share of the games tell whether that generalises. Values are unscaled (values.h
- * units); the tempo is STM_TEMPO / VALUE_SCALE. */
+ * error, from one of values.h's sets toward the ones that predict the results best; the
+ * positions of a held-out share of the games tell whether that generalises. Values are
+ * unscaled (values.h units), the tempo too. */
 #ifndef GAMOK_FIT_H
 #define GAMOK_FIT_H
 
@@ -55,7 +55,7 @@ struct Board;
 int fit_add_position(FitData *d, const struct Board *b, float result, bool held_out);
 void fit_data_free(FitData *d);
 
-FitParams fit_params_default(void); /* values.h's numbers */
+FitParams fit_params_of(ValueSet set); /* values.h's numbers of one set */
 PatternValues fit_pattern_values(const FitParams *p);
 
 /* Position i's evaluation under `p`, unscaled (times VALUE_SCALE: the evaluator's static

@@ -1,9 +1,10 @@
 /* gamok-tune: fits kernels/values.h's numbers to the games of gamok-arena results files
- * (tournaments/fit.h says how). Prints the loss before and after, on the training games and on
- * the held-out ones, and the fitted numbers as values.h lines. It changes nothing: whether the
- * numbers play better is for a match to say (README, "Strength").
+ * (tournaments/fit.h says how), starting from one of its sets (--from, default fitted). Prints
+ * the loss before and after, on the training games and on the held-out ones, and the fitted
+ * numbers in values.h's order. It changes nothing: whether the numbers play better is for a
+ * match to say (README, "Strength").
  *
- *   gamok-tune [--iters N] [--rate R] [--k K] [--hold-out N] RESULTS.jsonl...
+ *   gamok-tune [--from hand|fitted] [--iters N] [--rate R] [--k K] [--hold-out N] RESULTS...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,27 +15,34 @@
 #include "tournaments/results.h"
 
 static const char *const NAMES[FIT_PARAMS] = {
-    "VAL_B2", "VAL_F2", "VAL_B3", "VAL_F3", "VAL_B4", "VAL_F4",
-    "VAL_COMBO_43", "VAL_COMBO_44", "VAL_COMBO_33", "VAL_COMBO_222", "STM_TEMPO / VALUE_SCALE"};
+    "PAT_B2",   "PAT_F2",   "PAT_B3",   "PAT_F3",    "PAT_B4", "PAT_F4",
+    "COMBO_43", "COMBO_44", "COMBO_33", "COMBO_222", "tempo"};
 
 typedef struct Options {
+    ValueSet from;
     int iters, hold_out; /* every hold_out-th game is held out (0: none) */
-    double rate, k;      /* k 0: fitted to values.h's numbers */
+    double rate, k;      /* k 0: fitted to the starting numbers */
     int first_file;
 } Options;
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: gamok-tune [--iters N] [--rate R] [--k K] [--hold-out N] "
-                    "RESULTS.jsonl...\n");
+    fprintf(stderr, "usage: gamok-tune [--from hand|fitted] [--iters N] [--rate R] [--k K] "
+                    "[--hold-out N] RESULTS.jsonl...\n");
     return 2;
 }
 
 static int parse(int argc, char **argv, Options *o)
 {
-    *o = (Options){.iters = 1000, .hold_out = 5, .rate = 0.5, .k = 0};
+    *o = (Options){.from = VALUES_FITTED, .iters = 1000, .hold_out = 5, .rate = 0.5, .k = 0};
     int i = 1;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+        if (!strcmp(argv[i], "--from")) {
+            int hand = !strcmp(argv[i + 1], "hand");
+            if (!hand && strcmp(argv[i + 1], "fitted")) return -1;
+            o->from = hand ? VALUES_HAND : VALUES_FITTED;
+            continue;
+        }
         char *end;
         double x = strtod(argv[i + 1], &end);
         if (*end || x < 0) return -1;
@@ -100,13 +108,13 @@ int main(int argc, char **argv)
     for (int i = 0; i < d.npos; i++) held += d.pos[i].held_out;
     printf("%d games, %d quiet positions (%d held out), %d distinct cell keys\n", games, d.npos,
            held, d.nkeys);
-    FitParams start = fit_params_default();
+    FitParams start = fit_params_of(o.from);
     Progress g = {&d, o.k > 0 ? o.k : fit_best_k(&d, &start)};
-    printf("K %.6f\nvalues.h:", g.k);
+    printf("K %.6f\nvalues.h (%s):", g.k, o.from == VALUES_HAND ? "hand" : "fitted");
     print_params(&start);
     report(0, &start, &g);
     FitParams p = fit_run(&d, start, g.k, o.iters, o.rate, o.iters / 10 ? o.iters / 10 : 1, report, &g);
-    printf("fitted (rounded, for kernels/values.h):\n");
+    printf("fitted (rounded, a column for kernels/values.h):\n");
     for (int j = 0; j < FIT_PARAMS; j++) printf("    %s = %.0f\n", NAMES[j], p.v[j]);
     fit_data_free(&d);
     pattern_tables_destroy(t);

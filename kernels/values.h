@@ -35,9 +35,10 @@
  * freestyle 15x15 they fell from 82.8% to 50.0% against Pela and did not help against AIWine
  * (48.0% hand-set, 44.5% fitted, 128 games); on standard 15x15 they scored 55% where the
  * hand-set ones scored 40% against AIWine (over the games in which it, knowing only freestyle,
- * played no overline; not significant: 16 games better, 11 worse) and the same against Pela.
- * Hence score_value_set. The opponents' games matter to a fit: one to
- * AIWine's games alone beat AIWine but fell from 78% to 50% against Pela on 20x20.
+ * played no overline; 16 games better, 11 worse) but 67.2% where they scored 73.4% against
+ * Pela (11 better, 16 worse): a wash. Hence score_value_set: fitted above 15x15, hand-set on
+ * 15x15. The opponents' games matter to a fit: one to AIWine's games alone beat AIWine but fell
+ * from 78% to 50% against Pela on 20x20, and from 82.8% to 43.8% on 15x15.
  *
  * The hand-set twos are kept low for a reason: with the paper's values (open two 5, 2-2-2 20
  * against open three 10) the game tree was drawn into "knight's move" lattices in which every

@@ -185,7 +185,7 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     st->tables = t;
     st->size = size;
     st->rule = rule;
-    st->tempo = score_tempo(t, size);
+    st->tempo = score_tempo(t, rule, size);
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
         st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];

@@ -65,22 +65,23 @@ GAMOK_HD int score_line_table_id(int rule, int color)
 }
 
 /* Which of values.h's sets a game is scored with: the one that measured stronger there
- * (values.h says how): the fitted numbers on boards above 15x15, the hand-set ones on 15x15,
- * whatever the rule. */
-GAMOK_HD int score_value_set(int size)
+ * (values.h says how): the fitted numbers on boards above 15x15 and in standard (exactly five),
+ * the hand-set ones on freestyle 15x15. Renju and caro were not measured with the fitted
+ * numbers, so on 15x15 they keep the numbers they were measured with. */
+GAMOK_HD int score_value_set(int rule, int size)
 {
-    return size > 15 ? VALUES_FITTED : VALUES_HAND;
+    return size > 15 || rule == RULE_EXACT5 ? VALUES_FITTED : VALUES_HAND;
 }
 
 /* Only renju black has forbidden cells, so a table of its own (patterns.h). */
 GAMOK_HD int score_cell_table_id(int rule, int size, int color)
 {
-    return 2 * score_value_set(size) + (rule == RULE_RENJU && color == BLACK);
+    return 2 * score_value_set(rule, size) + (rule == RULE_RENJU && color == BLACK);
 }
 
-GAMOK_HD int32_t score_tempo(const PatternTables *t, int size)
+GAMOK_HD int32_t score_tempo(const PatternTables *t, int rule, int size)
 {
-    return t->tempo[score_value_set(size)];
+    return t->tempo[score_value_set(rule, size)];
 }
 
 /* ---- line codes ---------------------------------------------------------------------------- */
@@ -357,7 +358,7 @@ GAMOK_HD int32_t score_position_with(const PatternTables *t, const EvalPosition 
         k = p->to_move == BLACK ? (k & 0xFFFFu) : (k >> 16);
         block = t->cell[score_cell_table_id(p->rule, p->size, p->to_move)][k];
     }
-    return score_decide(me, opp, block, score_tempo(t, p->size));
+    return score_decide(me, opp, block, score_tempo(t, p->rule, p->size));
 }
 
 GAMOK_HD int32_t score_position(const PatternTables *t, const EvalPosition *p)

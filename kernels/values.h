@@ -33,12 +33,13 @@
  * match, results/2026-11-25-fitted-values.txt): on 20x20 the fitted numbers lifted Gamok from
  * 19.5% to 50.0% against AIWine (128 games) and held 81% against Pela (hand-set 78%); on
  * freestyle 15x15 they fell from 82.8% to 50.0% against Pela and did not help against AIWine
- * (48.0% hand-set, 44.5% fitted, 128 games); on standard 15x15 they scored 55% where the
- * hand-set ones scored 40% against AIWine (over the games in which it, knowing only freestyle,
- * played no overline; 16 games better, 11 worse) but 67.2% where they scored 73.4% against
- * Pela (11 better, 16 worse): a wash. Hence score_value_set: fitted above 15x15, hand-set on
- * 15x15. The opponents' games matter to a fit: one to AIWine's games alone beat AIWine but fell
- * from 78% to 50% against Pela on 20x20, and from 82.8% to 43.8% on 15x15.
+ * (48.0% hand-set, 44.5% fitted, 128 games); on standard 15x15 they scored 58.8% where the
+ * hand-set ones scored 37.1% against AIWine (over the 97 and 89 of 128 games in which it,
+ * knowing only freestyle, played no overline; over all 128 games 36 better, 20 worse,
+ * p = 0.044), 67.2% where the hand-set ones scored 73.4% against Pela (11 games better, 16
+ * worse, not significant). Hence score_value_set: fitted above 15x15 and in standard, hand-set
+ * on freestyle 15x15. The opponents' games matter to a fit: one to AIWine's games alone beat
+ * AIWine but fell from 78% to 50% against Pela on 20x20, and from 82.8% to 43.8% on 15x15.
  *
  * The hand-set twos are kept low for a reason: with the paper's values (open two 5, 2-2-2 20
  * against open three 10) the game tree was drawn into "knight's move" lattices in which every

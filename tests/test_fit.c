@@ -68,18 +68,20 @@ static void cell_values_are_the_tables(void **state)
     }
 }
 
-/* The sets differ, and a game's board size picks one (a table id names its set and whether it
- * is renju black's). */
+/* The sets differ, and a game's rule and board size pick one (a table id names its set and
+ * whether it is renju black's). */
 static void a_game_is_scored_with_its_value_set(void **state)
 {
     (void)state;
     PatternValues hand = pattern_values(VALUES_HAND), fitted = pattern_values(VALUES_FITTED);
     assert_true(hand.line[PAT_F4] != fitted.line[PAT_F4] && hand.tempo != fitted.tempo);
-    assert_int_equal(score_value_set(15), VALUES_HAND);
-    assert_int_equal(score_value_set(20), VALUES_FITTED);
+    assert_int_equal(score_value_set(RULE_FREESTYLE, 15), VALUES_HAND);
+    assert_int_equal(score_value_set(RULE_RENJU, 15), VALUES_HAND);
+    assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
+    assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_FITTED);
     assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), 2 * VALUES_HAND + 1);
     assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), 2 * VALUES_HAND);
-    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK), 2 * VALUES_HAND);
+    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK), 2 * VALUES_FITTED);
     assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK), 2 * VALUES_FITTED);
     assert_int_equal(score_cell_table_id(RULE_RENJU, 20, BLACK), 2 * VALUES_FITTED + 1);
 }
@@ -110,7 +112,7 @@ static bool same_as_evaluator(const Board *b)
         || score >= SCORE_STATIC_MAX) /* decided, or clamped */
         return false;
     FitData d = {0};
-    FitParams p = fit_params_of((ValueSet)score_value_set(b->size));
+    FitParams p = fit_params_of((ValueSet)score_value_set(b->rule, b->size));
     assert_int_equal(fit_add_position(&d, b, 0.5f, false), 0);
     assert_int_equal((int32_t)lround(fit_eval(&d, 0, &p) * VALUE_SCALE), score);
     fit_data_free(&d);

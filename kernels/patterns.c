@@ -232,7 +232,7 @@ PatternTables *pattern_tables_create(void)
     for (int set = 0; set < VALUE_SET_COUNT; set++) {
         PatternValues v = pattern_values((ValueSet)set);
         for (int renju_black = 0; renju_black < 2; renju_black++)
-            build_cell_table(t->cell[2 * set + renju_black], &v, renju_black);
+            build_cell_table(t->cell[CELL_TABLE_ID(set, renju_black)], &v, renju_black);
         t->tempo[set] = (int32_t)v.tempo * VALUE_SCALE;
     }
     free(canon);

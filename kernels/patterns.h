@@ -62,8 +62,9 @@ typedef enum LineTableId {
     LT_COUNT
 } LineTableId;
 
-/* Cell-combination tables: one per value set (values.h) for renju black, which has forbidden
- * cells, and one for everyone else: table 2 * set + (renju black). */
+/* Cell-combination tables: for each value set (values.h), one for renju black, which has
+ * forbidden cells, and one for everyone else. The one owner of their order: */
+#define CELL_TABLE_ID(set, renju_black) (2 * (set) + ((renju_black) ? 1 : 0))
 enum { CT_COUNT = 2 * VALUE_SET_COUNT };
 
 #define PATTERN_KEY_BITS 20

@@ -73,10 +73,9 @@ GAMOK_HD int score_value_set(int rule, int size)
     return size > 15 || rule == RULE_EXACT5 ? VALUES_FITTED : VALUES_HAND;
 }
 
-/* Only renju black has forbidden cells, so a table of its own (patterns.h). */
 GAMOK_HD int score_cell_table_id(int rule, int size, int color)
 {
-    return 2 * score_value_set(rule, size) + (rule == RULE_RENJU && color == BLACK);
+    return CELL_TABLE_ID(score_value_set(rule, size), rule == RULE_RENJU && color == BLACK);
 }
 
 GAMOK_HD int32_t score_tempo(const PatternTables *t, int rule, int size)

@@ -48,9 +48,9 @@
  *
  * A cell is worth max(sum of its four line values, its combination value); renju black's
  * forbidden cells are worth 0 (patterns.c: pattern_cell_value). Every value is multiplied by
- * VALUE_SCALE and a cell's value is capped at CELL_VALUE_MAX (4095, patterns.h), so a whole board sums far
- * below SCORE_WIN_MIN; the score is clamped there anyway so that a static score never looks
- * decided.
+ * VALUE_SCALE and a cell's value is capped at CELL_VALUE_MAX (4095, patterns.h), so a whole
+ * board sums far below SCORE_WIN_MIN; the score is clamped there anyway so that a static score
+ * never looks decided.
  *
  * F1, B1 and NONE are 0 in both sets (they are not listed): the scorer skips line windows
  * holding no stone, which can only be one of those three. */

@@ -56,15 +56,17 @@ static int teardown(void **state)
 static void cell_values_are_the_tables(void **state)
 {
     const PatternTables *t = ((Fixture *)*state)->tables;
-    for (int ct = 0; ct < CT_COUNT; ct++) {
-        PatternValues v = pattern_values((ValueSet)(ct / 2));
-        assert_int_equal(t->tempo[ct / 2], (int32_t)v.tempo * VALUE_SCALE);
-        for (uint32_t key = 0; key < CELL_KEYS; key++) {
-            int want = (int)pattern_cell_value(key, &v, ct % 2) * VALUE_SCALE;
-            if (want > CELL_VALUE_MAX)
-                want = CELL_VALUE_MAX;
-            assert_int_equal(CELL_ENTRY_VALUE(t->cell[ct][key]), want);
-        }
+    for (int set = 0; set < VALUE_SET_COUNT; set++) {
+        PatternValues v = pattern_values((ValueSet)set);
+        assert_int_equal(t->tempo[set], (int32_t)v.tempo * VALUE_SCALE);
+        for (int renju_black = 0; renju_black < 2; renju_black++)
+            for (uint32_t key = 0; key < CELL_KEYS; key++) {
+                int want = (int)pattern_cell_value(key, &v, renju_black) * VALUE_SCALE;
+                if (want > CELL_VALUE_MAX)
+                    want = CELL_VALUE_MAX;
+                const uint16_t *table = t->cell[CELL_TABLE_ID(set, renju_black)];
+                assert_int_equal(CELL_ENTRY_VALUE(table[key]), want);
+            }
     }
 }
 
@@ -79,11 +81,12 @@ static void a_game_is_scored_with_its_value_set(void **state)
     assert_int_equal(score_value_set(RULE_RENJU, 15), VALUES_HAND);
     assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
     assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_FITTED);
-    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), 2 * VALUES_HAND + 1);
-    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), 2 * VALUES_HAND);
-    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK), 2 * VALUES_FITTED);
-    assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK), 2 * VALUES_FITTED);
-    assert_int_equal(score_cell_table_id(RULE_RENJU, 20, BLACK), 2 * VALUES_FITTED + 1);
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), CELL_TABLE_ID(VALUES_HAND, 1));
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), CELL_TABLE_ID(VALUES_HAND, 0));
+    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK), CELL_TABLE_ID(VALUES_FITTED, 0));
+    assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK),
+                     CELL_TABLE_ID(VALUES_FITTED, 0));
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 20, BLACK), CELL_TABLE_ID(VALUES_FITTED, 1));
 }
 
 /* The made-up game: black's row 7,7..11,7 against white's corners. Before black's fourth stone

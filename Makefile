@@ -66,7 +66,7 @@ TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
+.PHONY: all test test-asan demo bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -155,6 +155,17 @@ $(BENCH): $(BUILD)/kernels/bench/eval_bench.o $(LIB)
 bench: $(BENCH) $(TREE_BENCH)
 	./$(BENCH) $(BENCH_ARGS)
 	./$(TREE_BENCH) $(TREE_BENCH_ARGS)
+
+# The GPU machine's one prepared command (kernels/bench/gpu-check.sh): build with nvcc, parity,
+# bench, evaluators, threads, tests, a match; the report goes to $(OUT)/gpu-check.txt. On a
+# machine without cmocka, `make gpu-check-debs` first (here) and carry .cmocka/ there.
+GPU_CHECK_REV ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+gpu-check:
+	@test -n "$(OUT)" || { echo "make gpu-check: say where the report goes: OUT=DIR" >&2; exit 2; }
+	bash kernels/bench/gpu-check.sh "$(OUT)" "$(GPU_CHECK_REV)"
+
+gpu-check-debs:
+	mkdir -p .cmocka && cd .cmocka && apt-get download libcmocka0 libcmocka-dev
 
 # The tree's nodes/s, incremental against batch scoring (test positions: links their loader,
 # which needs cmocka).

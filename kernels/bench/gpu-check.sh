@@ -1,0 +1,80 @@
+#!/bin/bash
+# `make gpu-check OUT=DIR`: the whole GPU measurement as one command for a borrowed GPU machine
+# (minutes of device time, no network, no cmocka): build with nvcc, the CUDA parity tests,
+# `make bench`, the brain's time to a fixed depth under each evaluator, thread scaling, the full
+# test suite and a short match of 8 threads against 1. Everything goes into DIR/gpu-check.txt.
+# Without a device the CPU parts run for real and the GPU parts say why they cannot.
+# cmocka: Debian packages fetched beforehand into .cmocka/ (`make gpu-check-debs`) are unpacked
+# here when the headers are missing.
+set -u
+out_dir=${1:?usage: gpu-check.sh OUT_DIR [REV]}
+rev=${2:-unknown}
+mkdir -p "$out_dir"
+report="$out_dir/gpu-check.txt"
+: > "$report"
+jobs=$(nproc)
+
+say() { printf '%s\n' "$@" | tee -a "$report"; }
+# step NAME SECONDS CMD...: runs CMD with a time limit, output into the report, says how it ended.
+step() {
+    local name=$1 limit=$2; shift 2
+    say "" "## $name  (limit ${limit} s): $*"
+    local t0=$SECONDS
+    timeout "$limit" "$@" >> "$report" 2>&1
+    local rc=$?
+    say "## $name: rc $rc, $((SECONDS - t0)) s"
+    return $rc
+}
+
+say "# gpu-check, $(date -u '+%Y-%m-%d %H:%M:%S UTC'), tree $rev"
+say "# machine: $(uname -srm), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), $jobs cores"
+if command -v nvidia-smi >/dev/null 2>&1; then
+    say "# GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader)"
+else
+    say "# GPU: none (no nvidia-smi)"
+fi
+say "# nvcc: $(command -v nvcc || echo "not on PATH") $(nvcc --version 2>/dev/null | tail -1)"
+
+if [ ! -f /usr/include/cmocka.h ] && ls .cmocka/*.deb >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    for deb in .cmocka/*.deb; do dpkg -x "$deb" /; done
+    ldconfig
+    say "# cmocka unpacked from .cmocka/"
+fi
+
+step build 300 make -j"$jobs" all build/eval-bench build/tree-bench build/tests/test_cuda_parity || exit 1
+step cuda-parity 60 ./build/tests/test_cuda_parity
+step bench 240 make bench
+
+# The brain through the protocol: wall time to a fixed depth from a quiet four-stone opening
+# (no forced win within depth 12, so every run searches to its depth).
+search_once() { # DEPTH BRAIN-ARGS...: prints the brain's lines and the milliseconds to its move
+    local depth=$1; shift
+    coproc BRAIN { ./pbrain-gamok --depth "$depth" "$@" 2>/dev/null; }
+    printf 'START 15\nINFO timeout_turn 120000\nINFO timeout_match 0\nBOARD\n7,7,2\n8,8,1\n8,6,2\n7,6,1\nDONE\n' >&"${BRAIN[1]}"
+    local t0 line
+    t0=$(date +%s%N)
+    while read -r line <&"${BRAIN[0]}"; do
+        printf '  %s\n' "$line"
+        case $line in [0-9]*,[0-9]*) break ;; esac
+    done
+    printf '  wall ms: %d (depth %s %s)\n' $((($(date +%s%N) - t0) / 1000000)) "$depth" "$*"
+    echo END >&"${BRAIN[1]}"
+    wait
+}
+evaluators() { for e in cpu cuda auto; do search_once 8 --evaluator "$e"; done; }
+threads() { for t in 1 2 4 8 16; do search_once 12 --threads "$t"; done; }
+export -f search_once evaluators threads
+step evaluators-depth-8 150 bash -c evaluators
+step threads-depth-12 240 bash -c threads
+
+step test 300 make -j"$jobs" test
+
+# The match's folder stays out of DIR (one file per game); its results file is copied there.
+match_dir=$(mktemp -d)
+step match-8-threads-vs-1 150 ./build/gamok-arena --openings tournaments/openings/freestyle15-classic26.txt \
+    --random --seed 11 --max-openings 4 --turn 300 --tolerance 1000 --concurrency 1 \
+    --out "$match_dir" --fresh --quiet \
+    --engine "cmd=./pbrain-gamok --threads 8" name=threads-8 \
+    --engine "cmd=./pbrain-gamok --threads 1" name=threads-1
+cp "$match_dir/results.jsonl" "$out_dir/match-results.jsonl" 2>/dev/null
+say "" "# gpu-check done in $SECONDS s"

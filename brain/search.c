@@ -67,6 +67,9 @@ struct Search {
     bool pruning; /* null move, futility and late-move reductions (SearchLimits.no_pruning) */
     uint16_t *moves; /* MAX_PLY lists of MOVES_MAX: the moves of the node at each ply */
     int32_t *keys;   /* the same shape: ordering keys / values of those moves */
+    uint16_t *put_off; /* the same shape: moves put off because another thread is in them
+                        * (heap, not a local array: compilers cannot see that only the
+                        * entries written are read, and warn) */
     /* The current call. */
     SearchObserver obs; /* kept between calls; used by search_best_move/prepare/iterate */
     bool observing;     /* obs applies to the current call */
@@ -82,7 +85,7 @@ struct Search {
 
 static size_t lists_bytes(void)
 {
-    return (size_t)MAX_PLY * MOVES_MAX * (sizeof(uint16_t) + sizeof(int32_t));
+    return (size_t)MAX_PLY * MOVES_MAX * (2 * sizeof(uint16_t) + sizeof(int32_t));
 }
 
 static size_t fixed_bytes(void)
@@ -102,9 +105,10 @@ static Search *search_alloc(Evaluator *ev)
     s->ev = ev;
     s->moves = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->moves);
     s->keys = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->keys);
+    s->put_off = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->put_off);
     s->vcf_memo = malloc(sizeof *s->vcf_memo);
     s->inc = malloc(sizeof *s->inc);
-    if (!s->moves || !s->keys || !s->vcf_memo || !s->inc
+    if (!s->moves || !s->keys || !s->put_off || !s->vcf_memo || !s->inc
         || !leafbatch_init(&s->batch, BATCH_PARENTS, BATCH_KIDS)) {
         search_destroy(s);
         return NULL;
@@ -146,6 +150,7 @@ void search_destroy(Search *s)
     leafbatch_free(&s->batch);
     free(s->moves);
     free(s->keys);
+    free(s->put_off);
     free(s->vcf_memo);
     free(s->inc);
     free(s);
@@ -171,6 +176,7 @@ void search_set_observer(Search *s, const SearchObserver *obs)
 
 static uint16_t *ply_moves(Search *s, int ply) { return s->moves + (size_t)ply * MOVES_MAX; }
 static int32_t *ply_keys(Search *s, int ply) { return s->keys + (size_t)ply * MOVES_MAX; }
+static uint16_t *ply_put_off(Search *s, int ply) { return s->put_off + (size_t)ply * MOVES_MAX; }
 
 static void begin_call(Search *s, const SearchLimits *lim, const atomic_int *stop)
 {
@@ -572,7 +578,7 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
                      int alpha, int beta, int *best_move, bool quiet_node)
 {
     int best = -INF, nput = 0;
-    uint16_t put[MOVES_MAX];
+    uint16_t *put = ply_put_off(s, ply);
     *best_move = moves[0];
     for (int k = 0; k < n + nput; k++) {
         int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node) : 0;
@@ -797,7 +803,7 @@ static int root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int
                           int guess, int *best_move, int *done, uint16_t *finished)
 {
     int alpha = -INF, best = -INF, nput = 0;
-    uint16_t put[MOVES_MAX];
+    uint16_t *put = ply_put_off(s, 0);
     *done = 0;
     *best_move = moves[0];
     for (int k = 0; k < n + nput; k++) {

@@ -36,7 +36,9 @@ static void engine(EngineSpec *e, const char *mode)
     memset(e, 0, sizeof *e);
     const char *brain = env_path("TEST_BRAIN");
     assert_non_null(brain);
-    assert_non_null(realpath(brain, e->path));
+    char full[PATH_MAX];
+    assert_non_null(realpath(brain, full));
+    assert_true((size_t)snprintf(e->path, sizeof e->path, "%s", full) < sizeof e->path);
     snprintf(e->name, sizeof e->name, "%.60s", mode);
     snprintf(e->args[0], sizeof e->args[0], "%s", mode);
     e->nargs = 1;
@@ -272,7 +274,8 @@ static void suspended_brains_sleep_between_turns(void **state)
 static int arena(const char *args)
 {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s %s >/dev/null 2>&1", env_path("ARENA_BIN"), args);
+    int len = snprintf(cmd, sizeof cmd, "%s %s >/dev/null 2>&1", env_path("ARENA_BIN"), args);
+    assert_true(len > 0 && (size_t)len < sizeof cmd);
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

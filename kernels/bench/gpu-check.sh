@@ -41,6 +41,15 @@ if [ ! -f /usr/include/cmocka.h ] && ls .cmocka/*.deb >/dev/null 2>&1 && [ "$(id
     say "# cmocka unpacked from .cmocka/"
 fi
 
+# Link-time optimisation needs the compiler's lto-wrapper: the GPU image's gcc has none.
+lto_probe=$(mktemp -d)
+echo 'int main(void) { return 0; }' > "$lto_probe/p.c"
+if [ -z "${OPT+set}" ] && ! ${CC:-cc} -O2 -flto=auto "$lto_probe/p.c" -o "$lto_probe/p" 2>/dev/null; then
+    export OPT=-O3
+    say "# ${CC:-cc} cannot link with -flto here: building with OPT=-O3"
+fi
+rm -rf "$lto_probe"
+
 step build 300 make -j"$jobs" all build/eval-bench build/tree-bench build/tests/test_cuda_parity || exit 1
 step cuda-parity 60 ./build/tests/test_cuda_parity
 step bench 240 make bench
@@ -62,7 +71,7 @@ search_once() { # DEPTH BRAIN-ARGS...: prints the brain's lines and the millisec
     wait
 }
 evaluators() { for e in cpu cuda auto; do search_once 8 --evaluator "$e"; done; }
-threads() { for t in 1 2 4 8 16; do search_once 12 --threads "$t"; done; }
+threads() { for t in 1 2 4 8 16; do search_once 12 --threads "$t" --evaluator cpu; done; }
 export -f search_once evaluators threads
 step evaluators-depth-8 150 bash -c evaluators
 step threads-depth-12 240 bash -c threads
@@ -74,7 +83,7 @@ match_dir=$(mktemp -d)
 step match-8-threads-vs-1 150 ./build/gamok-arena --openings tournaments/openings/freestyle15-classic26.txt \
     --random --seed 11 --max-openings 4 --turn 300 --tolerance 1000 --concurrency 1 \
     --out "$match_dir" --fresh --quiet \
-    --engine "cmd=./pbrain-gamok --threads 8" name=threads-8 \
-    --engine "cmd=./pbrain-gamok --threads 1" name=threads-1
+    --engine "cmd=./pbrain-gamok --threads 8 --evaluator cpu" name=threads-8 \
+    --engine "cmd=./pbrain-gamok --threads 1 --evaluator cpu" name=threads-1
 cp "$match_dir/results.jsonl" "$out_dir/match-results.jsonl" 2>/dev/null
 say "" "# gpu-check done in $SECONDS s"

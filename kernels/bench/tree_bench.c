@@ -89,6 +89,16 @@ static void print_row(const char *name, Totals t)
            t.nodes / t.seconds, t.evals / t.seconds);
 }
 
+/* Each position's chosen cell as x,y: with the node count, the fingerprint that a change meant
+ * to keep behaviour compares before and after. */
+static void print_moves(const uint64_t *moves, int n)
+{
+    printf("  moves:");
+    for (int i = 0; i < n; i++)
+        printf(" %d,%d", cell_x((int)moves[i]), cell_y((int)moves[i]));
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1;
@@ -122,6 +132,7 @@ int main(int argc, char **argv)
            depth, n, pruning ? "" : ", no pruning");
     Totals ti = run(cpu, all, n, depth, pruning, inc_moves);
     print_row("incremental children", ti);
+    print_moves(inc_moves, n);
     if (!with_batch) {
         evaluator_destroy(cpu);
         return 0;

@@ -149,27 +149,27 @@ demo: $(BIN) $(SELFPLAY)
 	./$(SELFPLAY) ./$(BIN) ./$(BIN)
 
 # Evaluator speed (CPU, CUDA when there is a device) and the paper's Tables 5 and 6; not a test.
-$(BENCH): $(BUILD)/kernels/bench/eval_bench.o $(LIB)
+$(BENCH): $(BUILD)/bench/eval_bench.o $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 bench: $(BENCH) $(TREE_BENCH)
 	./$(BENCH) $(BENCH_ARGS)
 	./$(TREE_BENCH) $(TREE_BENCH_ARGS)
 
-# The GPU machine's one prepared command (kernels/bench/gpu-check.sh): build with nvcc, parity,
+# The GPU machine's one prepared command (bench/gpu-check.sh): build with nvcc, parity,
 # bench, evaluators, threads, tests, a match; the report goes to $(OUT)/gpu-check.txt. On a
 # machine without cmocka, `make gpu-check-debs` first (here) and carry .cmocka/ there.
 GPU_CHECK_REV ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 gpu-check:
 	@test -n "$(OUT)" || { echo "make gpu-check: say where the report goes: OUT=DIR" >&2; exit 2; }
-	bash kernels/bench/gpu-check.sh "$(OUT)" "$(GPU_CHECK_REV)"
+	bash bench/gpu-check.sh "$(OUT)" "$(GPU_CHECK_REV)"
 
 gpu-check-debs:
 	mkdir -p .cmocka && cd .cmocka && apt-get download libcmocka0 libcmocka-dev
 
 # The tree's nodes/s, incremental against batch scoring (test positions: links their loader,
 # which needs cmocka).
-$(TREE_BENCH): $(BUILD)/kernels/bench/tree_bench.o $(BUILD)/tests/support/positions.o $(LIB) | cmocka
+$(TREE_BENCH): $(BUILD)/bench/tree_bench.o $(BUILD)/tests/support/positions.o $(LIB) | cmocka
 	$(CC) $(LDFLAGS) $(filter-out cmocka,$^) -o $@ -lcmocka $(LDLIBS)
 
 # The main job's tournament: pbrain-gamok against its paper-mode settings (full-width min-max,

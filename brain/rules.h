@@ -1,6 +1,6 @@
 /* The rules of every supported game: what wins, and (renju) which moves black may not play.
- * This file is the one owner of each rule: the brain, the pattern-table builder in kernels/ and
- * the tournament referee all ask it. */
+ * This file is the one owner of each rule on a board (what a five is on one line belongs to
+ * kernels/line_five.h, below it): the brain and the tournament referee ask it. */
 #ifndef GAMOK_RULES_H
 #define GAMOK_RULES_H
 
@@ -8,18 +8,7 @@
 #include <stdint.h>
 
 #include "brain/board.h"
-
-/* What a stone at `pos` of a 1-D line makes along that line for `color`.
- * `line` holds EMPTY/BLACK/WHITE/BLOCKER per cell; cells outside [0, len) count as the edge. */
-typedef enum {
-    LINE_NO_FIVE = 0, /* the run through pos is shorter than five */
-    LINE_FIVE,        /* a run that wins under the rule */
-    LINE_OVERLINE,    /* six or more where the rule does not let that win (exact5, caro, renju black) */
-    LINE_BLOCKED_FIVE /* caro: exactly five but with an opponent stone at both ends */
-} LineFive;
-
-/* Classifies the run of `color` stones through line[pos] (which must hold `color`). */
-LineFive rule_line_five(const uint8_t *line, int len, int pos, int color, int rule);
+#include "kernels/line_five.h" /* rule_line_five: what a five is on one line */
 
 /* True when the rule value (Gomocup `INFO rule` bits) is one Gamok plays. Bit 2 (continuous
  * game) is accepted and changes nothing here: its finished lines arrive as BLOCKER stones. */

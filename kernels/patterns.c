@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "brain/rules.h"
+#include "kernels/line_five.h"
 #include "kernels/values.h"
 
 _Static_assert(PAT_COUNT <= 16 && CELL_CLASS_COUNT <= 16, "classes are packed in 4 bits");

@@ -1,5 +1,5 @@
 /* Which positions the threads of a multi-threaded search are in right now, for simplified
- * ABDADA (brain/search.c): a thread about to search the second or a later move of a node puts
+ * ABDADA (brain/search_tree.c): a thread about to search the second or a later move of a node puts
  * it off to the end of the node's list when another thread is already searching that child, and
  * searches the next one meanwhile; when it comes back, the other thread's result is usually in
  * the shared transposition table. So two threads split a node's moves instead of both searching

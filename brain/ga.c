@@ -530,7 +530,7 @@ GaResult ga_evolve(const GaParams *p, GaMode mode, Evaluator *ev, const Board *r
 
 /* ---- acceptance ---------------------------------------------------------------------------- */
 
-/* Threat-search budgets of a proof (as the tree's root searches: brain/search.c). */
+/* Threat-search budgets of a proof (as the tree's root searches: brain/search_root_threats.c). */
 #define CONFIRM_VCF_FOURS 16
 #define CONFIRM_VCF_NODES 30000
 #define CONFIRM_VCT_THREES 2

@@ -203,7 +203,7 @@ bool smp_answers_better(const SearchResult *a, const SearchResult *b)
     if (a_wins)
         return a->score > b->score;
     /* A deeper proof that every move loses does not beat a move not proven lost: the main
-     * search answers one when the tree lost all the prepared moves (search.c, rescue_root). */
+     * search answers one when the tree lost all the prepared moves (search_root_threats.c, root_rescue). */
     bool a_lost = a->score <= -SCORE_WIN_MIN, b_lost = b->score <= -SCORE_WIN_MIN;
     if (a_lost != b_lost)
         return b_lost;

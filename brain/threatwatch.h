@@ -4,7 +4,7 @@
  * tries wins by up to 2 threes at the root on a share of its time; spending more of its time
  * there cost more than it found (results/2026-11-21-vct4-vs-head-200ms.txt). Another thread
  * has that time for free, and long threat sequences are what the tree loses to against other
- * brains (README, Strength). While the main search builds its tree, the watch looks
+ * brains (docs/strength.md). While the main search builds its tree, the watch looks
  *   1. for our own win by up to THREAT_WATCH_THREES threes (brain/vct.h), and
  *   2. when the opponent has such a win, for the root moves after which he still has it: those
  *      are proven lost, and once some other root move is proven to stop him, the main search

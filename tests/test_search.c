@@ -1,4 +1,4 @@
-/* The game tree (brain/search.c): tactics at small fixed depths from tests/positions/search_*.txt,
+/* The game tree (brain/search*.c): tactics at small fixed depths from tests/positions/search_*.txt,
  * renju legality, the paper's full-width mode, time, stop and node limits, memory sizing. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdarg.h>

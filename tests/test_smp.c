@@ -298,8 +298,9 @@ static bool in_root(const SearchRoot *root, int cell)
 }
 
 /* A move outside the prepared root that the main search may answer: when its tree proved every
- * prepared move lost, it looks for others the threat searches cannot refute (search.c,
- * rescue_root). Checked here as the search checks it: no VCF or VCT of the opponent after it. */
+ * prepared move lost, it looks for others the threat searches cannot refute (root_rescue in
+ * brain/search_root_threats.c). Checked here as the search checks it: no VCF or VCT of the
+ * opponent after it. */
 static bool rescued(const Board *pos, const uint8_t *excluded, int cell)
 {
     if (excluded && excluded[cell])

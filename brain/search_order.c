@@ -1,0 +1,137 @@
+/* The tree's move lists and their order: which moves a node has, the narrowing before its
+ * children are scored, the order they are searched in (table move, killers, one-ply values,
+ * history), and the forward pruning to a width. Owns the killers and the history; searches
+ * nothing itself. */
+#include "brain/search_internal.h"
+
+#include <string.h>
+
+#include "brain/rules.h"
+#include "brain/threats.h"
+
+/* The moves worth searching at a node, or 0 with *decided set when the node's value is known:
+ * a win now; a loss to two fives (or to one we may not block); no move at all (draw). When
+ * the opponent threatens one five, blocking it is the only move. */
+int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
+{
+    uint16_t cell[2];
+    if (moves_winning_cells(b, b->to_move, cell, 1) > 0) {
+        *decided = SCORE_WIN - ply;
+        return 0;
+    }
+    int threats = moves_winning_cells(b, opponent_of(b->to_move), cell, 2);
+    if (threats > 0) {
+        *decided = -(SCORE_WIN - ply - 1);
+        if (threats > 1 || !rule_is_legal(b, cell[0]))
+            return 0;
+        moves[0] = cell[0];
+        return 1;
+    }
+    int n = moves_candidates(b, TREE_RADIUS, moves);
+    *decided = 0;
+    return n;
+}
+
+/* Candidates a node keeps before any child is scored (moves_narrow: the cells worth most to
+ * both sides by their pattern values, the table's move, the killers and the moves that may make
+ * a four). A middle-game node has about 85 candidates and scoring each child cost more than the
+ * rest of the node; interior nodes go on to search TREE_WIDTH of them. All candidates against
+ * 20: see docs/strength.md. */
+#ifndef NARROW_KEEP
+#define NARROW_KEEP 20
+#endif
+
+int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move)
+{
+    uint16_t must[1 + KILLERS] = {(uint16_t)tt_move};
+    memcpy(&must[1], s->killers[ply], sizeof s->killers[ply]);
+    return moves_narrow(b, moves, n, NARROW_KEEP, must, 1 + KILLERS, ply_keys(s, ply));
+}
+
+/* Moves a frontier node tries first: the table's move, then the ply's killers (in the
+ * candidate order otherwise: the same order whichever evaluator scores). */
+void order_frontier(const Search *s, uint16_t *moves, int n, int ply, int tt_move)
+{
+    int front = 0;
+    for (int k = -1; k < KILLERS; k++) {
+        int want = k < 0 ? tt_move : s->killers[ply][k];
+        for (int i = front; i < n && want != CELL_NONE; i++) {
+            if (moves[i] == want) {
+                uint16_t m = moves[i];
+                memmove(&moves[front + 1], &moves[front], (size_t)(i - front) * sizeof *moves);
+                moves[front++] = m;
+                break;
+            }
+        }
+    }
+}
+
+/* Orders an interior node's moves: the transposition-table move first, then the ply's killers
+ * (unless they lose at once), then the one-ply static value of each child (one batch) plus a
+ * small history bonus.
+ * Returns the best static value. */
+int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move)
+{
+    int32_t *keys = ply_keys(s, ply);
+    search_score_moves(s, b, moves, n, ply, keys);
+    int best = keys[best_index(keys, n)];
+    const uint16_t *killer = s->killers[ply];
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == tt_move)
+            keys[i] = INT32_MAX;
+        else if (keys[i] > -PROVEN) {
+            int h = s->history[b->to_move - 1][moves[i]] >> HISTORY_SHIFT;
+            keys[i] += h < HISTORY_MAX ? h : HISTORY_MAX;
+            for (int k = 0; k < KILLERS; k++)
+                if (moves[i] == killer[k])
+                    keys[i] = INT32_MAX - 1 - k;
+        }
+    }
+    moves_sort(moves, keys, n);
+    return best;
+}
+
+/* Drops the ordered moves whose one-ply value is already lost (the opponent's open three
+ * ignored, ...) unless all are: searching one only returns the value its child's evaluation
+ * decided, at the cost of a node (11% of the bench's nodes). Returns the new count. */
+int order_drop_static_lost(const int32_t *keys, int n)
+{
+    int alive = 0;
+    while (alive < n && keys[alive] > -PROVEN)
+        alive++;
+    return alive > 0 ? alive : n;
+}
+
+/* A move that refuted its node (a beta cutoff at `depth`): the ply's first killer, and depth^2
+ * more on its cell's history for the side that played it. */
+void order_note_cutoff(Search *s, const Board *b, int ply, int move, int depth)
+{
+    uint16_t *killer = s->killers[ply];
+    if (killer[0] != move) {
+        memmove(&killer[1], &killer[0], (KILLERS - 1) * sizeof *killer);
+        killer[0] = (uint16_t)move;
+    }
+    int32_t *h = &s->history[b->to_move - 1][move];
+    *h = *h + depth * depth < HISTORY_FULL ? *h + depth * depth : HISTORY_FULL;
+}
+
+/* Forward pruning: keeps the first `width` ordered moves plus every later move that makes a
+ * four. A four's one-ply value is modest (the reply is forced and "free"), yet fours are what
+ * threat sequences are made of. Open threes need no such care: a move that ignores one already
+ * scores as lost one ply down. Returns the new count; the moves left out follow the kept ones,
+ * in their order. */
+int order_keep_best(Board *b, uint16_t *moves, int n, int width)
+{
+    if (n <= width)
+        return n;
+    uint16_t rest[MOVES_MAX];
+    int kept = width, nrest = 0;
+    for (int i = width; i < n; i++) {
+        if (threat_makes_four(b, moves[i]))
+            moves[kept++] = moves[i];
+        else
+            rest[nrest++] = moves[i];
+    }
+    memcpy(&moves[kept], rest, (size_t)nrest * sizeof *moves);
+    return kept;
+}

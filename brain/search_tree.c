@@ -1,0 +1,387 @@
+/* The alpha-beta tree: principal variation search (negamax, fail-soft) with a transposition
+ * table, VCF checks at every node, forced-move extensions, null move, reverse futility and
+ * late-move reductions, the frontier's one-ply values, and one iteration over the root's moves.
+ * Move lists and their order come from search_order.c; the root's preparation and iteration
+ * control are search_root.c's. */
+#include "brain/search_internal.h"
+
+/* Moves searched at an interior node, best one-ply values first. */
+#ifndef TREE_WIDTH
+#define TREE_WIDTH 10
+#endif
+
+/* Decided scores are stored relative to the node so that a transposition at another ply reads
+ * the right distance to the end. */
+static int score_to_tt(int v, int ply) { return decided_to(v, ply); }
+static int score_from_tt(int v, int ply) { return decided_from(v, ply); }
+
+/* A frontier node: its children's one-ply values instead of recursing. With the incremental
+ * state they are worked out one by one, and the first at or above beta ends the node (a lower
+ * bound); through an evaluator they come in one batch, read in the same order to the same
+ * answer. */
+static int frontier(Search *s, Board *b, uint16_t *moves, int n, int ply, int beta, int tt_move)
+{
+    order_frontier(s, moves, n, ply, tt_move);
+    IncState *inc = scoring_state(s, b);
+    int32_t *vals = ply_keys(s, ply);
+    if (!inc)
+        search_score_moves(s, b, moves, n, ply, vals);
+    int best = -INF, best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        int v = inc ? decided_from(-inc_score_child(inc, b->to_move, moves[i]), ply) : vals[i];
+        if (v > best) {
+            best = v;
+            best_move = moves[i];
+        }
+        if (best >= beta) {
+            s->evals += inc ? (uint64_t)(i + 1) : 0;
+            tt_store(s->tt, b->hash, 1, TT_LOWER, score_to_tt(best, ply), best_move);
+            return best;
+        }
+    }
+    s->evals += inc ? (uint64_t)n : 0;
+    tt_store(s->tt, b->hash, 1, TT_EXACT, score_to_tt(best, ply), best_move);
+    return best;
+}
+
+/* A node where the opponent threatens (an open three, a 4-3, ...) and at most this many moves
+ * do not lose at once (the defences and our own fours) is a forced defence, which costs no
+ * depth, like the block of a four: the tree then reads threat sequences built with threes to
+ * their end instead of losing them past its horizon. Against AIWine at 300 ms: 4 scores 51%
+ * over 256 games where the tree without it scored 36%; 5 or 8 cost more than they find
+ * (docs/strength.md). */
+#ifndef FORCED_DEFENCE_MAX
+#define FORCED_DEFENCE_MAX 4
+#endif
+
+/* The depth to search a node's moves to: one more when the node is a forced defence, given
+ * that `alive` of its `n` moves do not lose at once. */
+static int defence_depth(int depth, int alive, int n)
+{
+    return alive < n && alive <= FORCED_DEFENCE_MAX ? depth + 1 : depth;
+}
+
+static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta);
+
+/* Simplified ABDADA (brain/busy.h) below this depth: nearer the leaves a put-off saves less
+ * than the table traffic costs. */
+#define BUSY_MIN_DEPTH 3
+
+/* Whether the threads split the k-th move of a node searched to `depth`. */
+static bool splits(const Search *s, int depth, int k)
+{
+    return s->busy && k > 0 && depth >= BUSY_MIN_DEPTH;
+}
+
+/* The k-th move (of n, then the put-off ones in put[]), or -1 when it is put off now: played on
+ * b, another thread is in that child (it is taken back and added to put[]). A move put off once
+ * is searched when its turn comes again. */
+static int next_move(const Search *s, Board *b, const uint16_t *moves, int n, int depth, int k,
+                     uint16_t *put, int *nput)
+{
+    int move = k < n ? moves[k] : put[k - n];
+    board_play(b, move);
+    if (!splits(s, depth, k))
+        return move;
+    if (k < n && busy_has(s->busy, b->hash)) {
+        board_undo(b);
+        put[(*nput)++] = (uint16_t)move;
+        return -1;
+    }
+    busy_enter(s->busy, b->hash);
+    return move;
+}
+
+/* Takes back the move next_move played. */
+static void done_move(const Search *s, Board *b, int depth, int k)
+{
+    if (splits(s, depth, k))
+        busy_leave(s->busy, b->hash);
+    board_undo(b);
+}
+
+/* Late-move reductions: at a node that is not a forced defence, a quiet move (one that neither
+ * threatens nor stops a four) from the LMR_FROM-th on is first searched a ply shallower (two
+ * from the LMR_DEEP_FROM-th move at depth LMR_DEEP_DEPTH or more) and re-searched at full depth
+ * when it beats alpha. Measured in results/2026-11-25-pruning.txt. */
+#define LMR_FROM 2
+#define LMR_MIN_DEPTH 3
+#define LMR_DEEP_FROM 6
+#define LMR_DEEP_DEPTH 5
+
+/* A move that threatens (makes a four or an open three) or stops a threat of the opponent (a
+ * cell where he would make a four). Computed before the move is played. */
+static bool forcing_move(const Board *b, int move)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc)
+        return true;
+    int me = b->to_move;
+    for (int d = 0; d < 4; d++)
+        if (inc_line_class(inc, me, move, d) >= PAT_F3)
+            return true;
+    return CELL_ENTRY_CLASS(inc->entry[opponent_of(me) - 1][move]) >= CELL_B4;
+}
+
+static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,
+                          bool quiet_node)
+{
+    if (!s->pruning || !quiet_node || k < LMR_FROM || depth < LMR_MIN_DEPTH ||
+        forcing_move(b, move))
+        return 0;
+    return k >= LMR_DEEP_FROM && depth >= LMR_DEEP_DEPTH ? 2 : 1;
+}
+
+/* Principal variation search over ordered moves: the first with a full window, the rest with a
+ * null window, re-searched when they beat alpha. Fail-soft. */
+static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
+                     int alpha, int beta, int *best_move, bool quiet_node)
+{
+    int best = -INF, nput = 0;
+    uint16_t *put = ply_put_off(s, ply);
+    *best_move = moves[0];
+    for (int k = 0; k < n + nput; k++) {
+        int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node) : 0;
+        int move = next_move(s, b, moves, n, depth, k, put, &nput);
+        if (move < 0)
+            continue;
+        int v;
+        if (k == 0) {
+            v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+        } else {
+            v = alpha + 1;
+            if (r > 0)
+                v = -negamax(s, b, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && !s->aborted)
+                v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta && !s->aborted)
+                v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+        }
+        done_move(s, b, depth, k);
+        if (s->aborted)
+            return best;
+        if (v > best) {
+            best = v;
+            *best_move = move;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta) {
+            order_note_cutoff(s, b, ply, move, depth);
+            break;
+        }
+    }
+    return best;
+}
+
+/* Every kept move of a node lost: a loss is only proven when the moves the width left out
+ * lose too (else the tree would report, and the root act on, losses that rest on its forward
+ * pruning: a root move proven lost at one depth came back not lost at the next). They are
+ * searched like the kept ones; returns the node's new best (in *best_move). */
+static int prove_pruned(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
+                        int alpha, int beta, int best, int *best_move)
+{
+    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move, false);
+    if (v > best && !s->aborted) {
+        *best_move = move;
+        return v;
+    }
+    return best;
+}
+
+static bool tt_cutoff(const TTEntry *e, int depth, int ply, int alpha, int beta, int *v)
+{
+    if (!e || e->depth < depth)
+        return false;
+    *v = score_from_tt(e->score, ply);
+    int bound = tt_bound(e);
+    return bound == TT_EXACT || (bound == TT_LOWER && *v >= beta)
+        || (bound == TT_UPPER && *v <= alpha);
+}
+
+#define NODE_VCF_FOURS 8
+#define NODE_VCF_NODES 48
+
+/* A node whose side to move wins by continuous fours: the one-ply values cannot see that (a
+ * single four looks modest), and the tree's width and depth rarely reach the end of a long
+ * one. It is the usual way a won position is converted. Cheap: fours are few, and the memo
+ * remembers positions without one. Returns the win's value, or 0. */
+static int node_vcf(Search *s, Board *b, int ply)
+{
+    uint64_t budget = vcf_budget(s, NODE_VCF_NODES);
+    if (budget == 0)
+        return 0;
+    VcfLimits lim = {NODE_VCF_FOURS, budget, 0, NULL};
+    VcfResult v = vcf_find(b, &lim, s->vcf_memo);
+    s->nodes += v.nodes;
+    return v.move == CELL_NONE ? 0 : SCORE_WIN - (ply + v.plies - 1);
+}
+
+/* Early pruning (prune_early): reverse futility up to FUTILITY_DEPTH with a margin per ply, a null
+ * move from NULL_MIN_DEPTH reduced NULL_R plies (NULL_R_DEEP from NULL_DEEP_DEPTH). */
+#define FUTILITY_DEPTH 3
+/* Scaled units a ply, set with the hand-set values.h numbers (a middle-game move then gained
+ * 300-500); not re-tuned for the fitted ones, under which a move gains more and the static value
+ * of a node at an odd remaining depth carries two tempos more than its leaves. */
+#define FUTILITY_MARGIN 300
+#define NULL_MIN_DEPTH 3
+#define NULL_R 2
+#define NULL_R_DEEP 3
+#define NULL_DEEP_DEPTH 6
+#define NO_PRUNE INT32_MIN
+
+/* The opponent has something a pass would let him play: a five, an open four, a 4-3 or 3-3. */
+static bool opponent_threatens(const IncState *inc, int opp)
+{
+    const int *count = inc->side[opp - 1].count;
+    return count[CELL_FIVE] || count[CELL_FLEX4] || count[CELL_43] || count[CELL_33];
+}
+
+/* Early pruning of a non-PV node before its moves: a static value far above beta at low depth
+ * (reverse futility), or a null move (a pass) that still fails high. NO_PRUNE when neither. */
+static int prune_early(Search *s, Board *b, int depth, int ply, int alpha, int beta)
+{
+    const IncState *inc = board_incremental(b);
+    if (!s->pruning || !inc || beta - alpha != 1 || is_proven(beta) || is_proven(alpha) ||
+        s->null_ply[ply])
+        return NO_PRUNE;
+    int me = b->to_move, opp = opponent_of(me);
+    if (opponent_threatens(inc, opp))
+        return NO_PRUNE;
+    int eval = inc_score(inc, me);
+    if (is_proven(eval))
+        return NO_PRUNE;
+    if (depth <= FUTILITY_DEPTH && eval - FUTILITY_MARGIN * depth >= beta)
+        return eval;
+    if (depth >= NULL_MIN_DEPTH && eval >= beta && ply + 2 < MAX_PLY) {
+        int r = depth >= NULL_DEEP_DEPTH ? NULL_R_DEEP : NULL_R;
+        board_set_to_move(b, opp);
+        s->null_ply[ply + 1] = true;
+        int v = -negamax(s, b, depth - 1 - r, ply + 1, -beta, -beta + 1);
+        s->null_ply[ply + 1] = false;
+        board_set_to_move(b, me);
+        if (s->aborted)
+            return 0;
+        if (v >= beta)
+            return v >= PROVEN ? beta : v;
+    }
+    return NO_PRUNE;
+}
+
+static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
+{
+    s->nodes++;
+    if (out_of_time(s)) {
+        s->aborted = true;
+        return 0;
+    }
+    TTEntry hit;
+    const TTEntry *e = tt_probe(s->tt, b->hash, &hit);
+    /* A hint only (another thread's entry, or a key collision): order_moves just looks for it
+     * among this node's own moves, so it can never be played unless it is one of them. */
+    int v, tt_move = e ? e->move : CELL_NONE;
+    if (tt_cutoff(e, depth, ply, alpha, beta, &v))
+        return v;
+    uint16_t *moves = ply_moves(s, ply);
+    int decided, n = order_node_moves(b, ply, moves, &decided);
+    if (n == 0) {
+        tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(decided, ply), CELL_NONE);
+        return decided;
+    }
+    bool can_recurse = ply + 1 < MAX_PLY;
+    if (n == 1 && can_recurse) {
+        /* A forced block costs no depth: threat sequences (VCF) get searched to their end. */
+        board_play(b, moves[0]);
+        v = -negamax(s, b, depth, ply + 1, -beta, -alpha);
+        board_undo(b);
+        return v;
+    }
+    int win = node_vcf(s, b, ply);
+    if (win) {
+        tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
+        return win;
+    }
+    if (depth >= 2 && can_recurse && (v = prune_early(s, b, depth, ply, alpha, beta)) != NO_PRUNE)
+        return v;
+    n = order_narrow(s, b, moves, n, ply, tt_move);
+    if (depth <= 1 || !can_recurse)
+        return frontier(s, b, moves, n, ply, beta, tt_move);
+    int best_static = order_moves(s, b, moves, n, ply, tt_move);
+    if (best_static >= PROVEN) {
+        /* The evaluator sees a forced win one move away (an open four, a safe 4-3, ...). */
+        tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
+        return best_static;
+    }
+    int alive = order_drop_static_lost(ply_keys(s, ply), n);
+    int moves_depth = defence_depth(depth, alive, n);
+    n = order_keep_best(b, moves, alive, TREE_WIDTH);
+    int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move,
+                                    moves_depth == depth);
+    if (best <= -PROVEN && n < alive && !s->aborted)
+        best = prove_pruned(s, b, moves + n, alive - n, moves_depth, ply, alpha, beta, best,
+                            &best_move);
+    if (s->aborted)
+        return 0;
+    int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(s->tt, b->hash, depth, bound, score_to_tt(best, ply), best_move);
+    return best;
+}
+
+/* Half the root's aspiration window: narrow (a quarter of an open three), since a failed
+ * window only costs one re-search (nodes to depth 8 on tests/positions/tree_bench.txt: 100
+ * saves 3.3%, 200 0.8%, 400 nothing). */
+#define ASPIRATION 100
+
+/* The first root move's value (played on b), searched with a window around `guess` (the last
+ * iteration's value) first: most iterations land inside it and the narrow window cuts more.
+ * Outside it, searched again with the full window. */
+static int first_root_value(Search *s, Board *b, int depth, int guess)
+{
+    if (!is_proven(guess)) {
+        int lo = guess - ASPIRATION, hi = guess + ASPIRATION;
+        int v = -negamax(s, b, depth - 1, 1, -hi, -lo);
+        if (s->aborted || (v > lo && v < hi))
+            return v;
+    }
+    return -negamax(s, b, depth - 1, 1, -INF, INF);
+}
+
+/* One root iteration. Returns the best value; *done counts the root moves searched completely
+ * (an aborted iteration still knows their exact values), listed in finished[]. */
+int tree_root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int depth,
+                          int guess, int *best_move, int *done, uint16_t *finished)
+{
+    int alpha = -INF, best = -INF, nput = 0;
+    uint16_t *put = ply_put_off(s, 0);
+    *done = 0;
+    *best_move = moves[0];
+    for (int k = 0; k < n + nput; k++) {
+        int move = next_move(s, b, moves, n, depth, k, put, &nput);
+        if (move < 0)
+            continue;
+        search_notify(s, SEARCH_EVENT_ROOT_MOVE, move, 0, depth);
+        int v;
+        if (k == 0) {
+            v = first_root_value(s, b, depth, guess);
+        } else {
+            v = -negamax(s, b, depth - 1, 1, -alpha - 1, -alpha);
+            if (v > alpha && !s->aborted)
+                v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
+        }
+        done_move(s, b, depth, k);
+        if (s->aborted)
+            break;
+        finished[(*done)++] = (uint16_t)move;
+        search_notify(s, SEARCH_EVENT_ROOT_DONE, move, v, depth);
+        if (v <= -PROVEN)
+            search_notify(s, SEARCH_EVENT_LOST, move, v, depth);
+        if (v > best) {
+            best = v;
+            *best_move = move;
+            search_notify(s, SEARCH_EVENT_BEST, move, v, depth);
+        }
+        if (v > alpha)
+            alpha = v;
+    }
+    return best;
+}

@@ -2,6 +2,8 @@
  * reference, the CUDA kernel is validated against it before it is timed, then
  *   1. evaluations per second at batch sizes 1..1M: CPU on 1 thread and on all cores, CUDA
  *      with transfers and kernel-only, for whole positions and for (parent, move) children;
+ *      1c, the crossover: from which batch size a device call beats the CPU's one thread (what
+ *      EVAL_CUDA_MIN_BATCH, the brain's threshold, is set from);
  *   2. the paper's Table 5: full-width min-max of level 1..4 from a fixed 15x15 middle game,
  *      time per move on the CPU and on the GPU, and the ratio;
  *   3. the paper's Table 6: a GA population of 1, 10, 100, 200, ..., 1000 chromosomes over 500
@@ -295,6 +297,67 @@ static void bench_throughput(const Bench *b, bool children)
     printf("\n");
 }
 
+/* ---- 1c. the crossover ---------------------------------------------------------------------- */
+
+static const size_t CROSSOVER_SIZES[] = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512};
+enum { NCROSS = sizeof CROSSOVER_SIZES / sizeof CROSSOVER_SIZES[0] };
+
+/* cpu-1-thread and cuda-total evaluations/s at one batch size; true when the device is faster. */
+static bool device_faster(const Bench *b, size_t n, bool children, double *cpu, double *gpu)
+{
+    Workload w;
+    workload_make(&w, n);
+    int32_t *out = malloc(n * sizeof *out);
+    if (!out)
+        exit(1);
+    *cpu = measure(b, b->cpu, &w, children, 1, out).evals_per_s;
+    *gpu = measure(b, b->gpu, &w, children, 1, out).evals_per_s;
+    free(out);
+    workload_free(&w);
+    return *gpu > *cpu;
+}
+
+/* From which batch size on a device call (with its copies) beats the CPU's one thread: the
+ * smallest size of the sweep after which the device is never slower. The brain's constant
+ * EVAL_CUDA_MIN_BATCH should sit near it. */
+static void bench_crossover(const Bench *b)
+{
+    printf("## 1c. Crossover: the batch size from which the GPU (with transfers) beats one CPU "
+           "thread\n# the brain sends the GPU batches of EVAL_CUDA_MIN_BATCH = %d or more\n",
+           EVAL_CUDA_MIN_BATCH);
+    if (!b->gpu) {
+        printf("SKIP: %s\n\n", b->gpu_why);
+        return;
+    }
+    printf("%10s %14s %14s %14s %14s\n", "batch", "pos-cpu-1", "pos-cuda", "kids-cpu-1",
+           "kids-cuda");
+    size_t from[2] = {0, 0}; /* positions, children */
+    for (int i = 0; i < NCROSS; i++) {
+        size_t n = CROSSOVER_SIZES[i];
+        printf("%10zu", n);
+        for (int k = 0; k < 2; k++) {
+            double cpu, gpu;
+            bool faster = device_faster(b, n, k == 1, &cpu, &gpu);
+            print_rate(cpu);
+            print_rate(gpu);
+            if (!faster)
+                from[k] = 0;
+            else if (from[k] == 0)
+                from[k] = n;
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    for (int k = 0; k < 2; k++) {
+        if (from[k])
+            printf("crossover, %s: %zu\n", k ? "children" : "positions", from[k]);
+        else
+            printf("crossover, %s: above %zu\n", k ? "children" : "positions",
+                   CROSSOVER_SIZES[NCROSS - 1]);
+    }
+    printf("\n");
+}
+
 /* ---- 2. Table 5: full-width min-max ------------------------------------------------------ */
 
 /* The fixed middle game of Tables 5 and 6: 12 stones around the centre of a 15x15 board,
@@ -473,6 +536,7 @@ int main(int argc, char **argv)
                "n/a.\n\n", b.gpu_why);
     bench_throughput(&b, false);
     bench_throughput(&b, true);
+    bench_crossover(&b);
     bench_table5(&b);
     bench_table6(&b);
     evaluator_destroy(b.gpu);

@@ -36,7 +36,7 @@ typedef struct Engine {
     int64_t max_memory;      /* bytes; 0 = no limit */
     EngineOptions opts;
     Evaluator *eval;
-    char eval_note[192];     /* why that evaluator (or why it switched), for MESSAGE lines */
+    char eval_note[320];     /* why that evaluator (or why it switched), for MESSAGE lines */
     bool eval_switch_told;   /* engine_evaluator_switched() has reported the switch */
     Search *search;
     Smp *smp;                /* helpers of `search` when threads > 1 (made with it) */

@@ -20,6 +20,12 @@ extern "C" {
 
 enum { EVAL_BAD_INPUT = -1, EVAL_DEVICE_FAILED = -2 };
 
+/* The brain sends the device batches of at least this many evaluations, the CPU the smaller
+ * ones: a device call costs ~230 us in launches and copies, the CPU 4-6 us an evaluation, so
+ * the device pays from 40-60 on (H200 box, results/2026-11-26-gpu-h200.txt). `make bench`
+ * measures the crossover where it runs (section 1c). */
+#define EVAL_CUDA_MIN_BATCH 64
+
 /* True when this binary was built with the CUDA evaluator. */
 bool evaluator_cuda_built(void);
 

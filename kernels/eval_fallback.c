@@ -1,4 +1,5 @@
-/* The fallback evaluator: the primary until it fails, the backup from then on. */
+/* The fallback evaluator: the primary for large batches until it fails, the backup for the rest
+ * and for everything from then on. */
 #include "kernels/eval_fallback.h"
 
 #include <stdio.h>
@@ -8,6 +9,7 @@ typedef struct Fallback {
     Evaluator base;
     Evaluator *primary, *backup;
     EvalErrorText why;
+    size_t min_primary_batch;
     bool switched;
     char reason[192]; /* the primary's error at the switch */
 } Fallback;
@@ -26,13 +28,20 @@ static void switch_to_backup(Fallback *f)
     f->base.name = f->backup->name;
 }
 
+/* Whether a batch of n goes to the primary. */
+static bool to_primary(const Fallback *f, size_t n)
+{
+    return !f->switched && n >= f->min_primary_batch;
+}
+
 static int fb_score_positions(Evaluator *ev, const EvalPosition *pos, size_t n, int32_t *out)
 {
     Fallback *f = fallback_of(ev);
-    if (!f->switched && evaluator_score_positions(f->primary, pos, n, out) == 0)
+    bool tried = to_primary(f, n);
+    if (tried && evaluator_score_positions(f->primary, pos, n, out) == 0)
         return 0;
     int rc = evaluator_score_positions(f->backup, pos, n, out);
-    if (rc == 0 && !f->switched)
+    if (rc == 0 && tried)
         switch_to_backup(f);
     return rc;
 }
@@ -41,10 +50,11 @@ static int fb_score_children(Evaluator *ev, const EvalPosition *parents, const E
                              size_t n, int32_t *out)
 {
     Fallback *f = fallback_of(ev);
-    if (!f->switched && evaluator_score_children(f->primary, parents, kids, n, out) == 0)
+    bool tried = to_primary(f, n);
+    if (tried && evaluator_score_children(f->primary, parents, kids, n, out) == 0)
         return 0;
     int rc = evaluator_score_children(f->backup, parents, kids, n, out);
-    if (rc == 0 && !f->switched)
+    if (rc == 0 && tried)
         switch_to_backup(f);
     return rc;
 }
@@ -57,12 +67,12 @@ static void fb_destroy(Evaluator *ev)
     free(f);
 }
 
-/* Whoever scores now: the primary's batches (a GPU's) until the switch, the backup's way after
- * it (the CPU's incremental state). */
+/* The tree scores its children one node at a time: on the host's incremental state, whoever
+ * scores the batches (results/2026-11-26-gpu-h200.txt: per-node device batches made the brain
+ * ten times slower on an H200). */
 static const struct PatternTables *fb_incremental_tables(Evaluator *ev)
 {
-    Fallback *f = fallback_of(ev);
-    return evaluator_incremental_tables(f->switched ? f->backup : f->primary);
+    return evaluator_incremental_tables(fallback_of(ev)->backup);
 }
 
 /* Both score alike, so either's tables will do. */
@@ -76,7 +86,8 @@ static const struct PatternTables *fb_pattern_tables(Evaluator *ev)
 static const EvaluatorOps FALLBACK_OPS = {fb_score_positions, fb_score_children, fb_destroy,
                                           fb_incremental_tables, fb_pattern_tables};
 
-Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why)
+Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, EvalErrorText why,
+                                     size_t min_primary_batch)
 {
     Fallback *f = primary && backup ? calloc(1, sizeof *f) : NULL;
     if (!f) {
@@ -87,6 +98,7 @@ Evaluator *evaluator_fallback_create(Evaluator *primary, Evaluator *backup, Eval
     f->primary = primary;
     f->backup = backup;
     f->why = why;
+    f->min_primary_batch = min_primary_batch;
     f->base.name = primary->name;
     f->base.ops = &FALLBACK_OPS;
     f->base.impl = f;

@@ -43,7 +43,11 @@ Evaluator *evaluator_select(EvaluatorChoice choice, char *note, size_t cap)
             evaluator_choice_name(choice), why);
         return evaluator_cpu_create();
     }
+    char where[192];
+    snprintf(where, sizeof where, "%s (the tree scores on the CPU; batches of %d or more on "
+             "the GPU)", evaluator_cuda_device_name(gpu), EVAL_CUDA_MIN_BATCH);
     say(note, cap, choice == EVAL_CHOICE_CUDA ? "%s forced: %s" : "%s: %s",
-        evaluator_choice_name(choice), evaluator_cuda_device_name(gpu));
-    return evaluator_fallback_create(gpu, evaluator_cpu_create(), evaluator_cuda_error);
+        evaluator_choice_name(choice), where);
+    return evaluator_fallback_create(gpu, evaluator_cpu_create(), evaluator_cuda_error,
+                                     EVAL_CUDA_MIN_BATCH);
 }

@@ -1,6 +1,8 @@
 /* Which evaluator the brain uses: cpu, cuda, or auto (cuda when a device is usable, else cpu).
- * A CUDA evaluator always comes wrapped in the fallback evaluator (eval_fallback.h), so that a
- * CUDA error mid-game switches to the CPU for good instead of losing a move. */
+ * A CUDA evaluator always comes wrapped in the fallback evaluator (eval_fallback.h): the tree
+ * and batches under EVAL_CUDA_MIN_BATCH are scored on the CPU, larger batches (the paper's
+ * full-width levels, the GA's generations) on the GPU, and a CUDA error mid-game switches to
+ * the CPU for good instead of losing a move. */
 #ifndef GAMOK_EVALUATOR_SELECT_H
 #define GAMOK_EVALUATOR_SELECT_H
 

@@ -1,7 +1,8 @@
-/* Evaluator selection and the CUDA -> CPU fallback. A "flaky" evaluator (the CPU evaluator that
- * starts failing after some calls, as a lost device would) stands in for CUDA, so the fallback
- * is tested on every machine; with a CUDA device the real evaluator's failure hook is tested
- * too (skipped without one). */
+/* Evaluator selection and the CUDA wrapper: the CPU for the tree and small batches, the device for
+ * large ones, the CPU for good once the device fails. A "flaky" evaluator (the CPU evaluator
+ * that counts its calls and starts failing after some, as a lost device would) stands in for
+ * CUDA, so all of it is tested on every machine; with a CUDA device the real evaluator's failure
+ * hook is tested too (skipped without one). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include "brain/engine.h"
 #include "brain/leafbatch.h"
 #include "brain/moves.h"
+#include "brain/search.h"
 #include "kernels/eval_cuda.h"
 #include "kernels/eval_fallback.h"
 #include "kernels/evaluator_select.h"
@@ -161,7 +163,7 @@ static void test_fallback_switches_once_and_scores_stay_the_cpus(void **state)
     (void)state;
     Batch *b = make_batch(7);
     Evaluator *flaky = flaky_create(3);
-    Evaluator *ev = evaluator_fallback_create(flaky, evaluator_cpu_create(), flaky_why);
+    Evaluator *ev = evaluator_fallback_create(flaky, evaluator_cpu_create(), flaky_why, 1);
     assert_non_null(ev);
     assert_ptr_equal(evaluator_fallback_primary(ev), flaky);
     expect_cpu_scores(ev, b); /* calls 0 and 1: the primary */
@@ -181,22 +183,22 @@ static void test_fallback_switches_once_and_scores_stay_the_cpus(void **state)
     free(b);
 }
 
-/* The tables the tree follows the board with: the primary's or else the backup's at all times;
- * the ones it scores children from: the primary's (none for a device) until the switch, the
- * backup's after it. */
-static void test_fallback_offers_tables_as_whoever_scores(void **state)
+/* The tables the tree follows the board with: the primary's or else the backup's; the ones it
+ * scores children from: the backup's (the host's incremental state) before and after a switch,
+ * so that a device never slows the tree down. */
+static void test_fallback_tree_scores_on_the_host(void **state)
 {
     (void)state;
     Batch *b = make_batch(5);
     Evaluator *cpu = evaluator_cpu_create();
-    Evaluator *ev = evaluator_fallback_create(flaky_create(2), cpu, flaky_why);
+    Evaluator *ev = evaluator_fallback_create(flaky_create(2), cpu, flaky_why, 1);
     assert_non_null(ev);
     const struct PatternTables *tables = evaluator_incremental_tables(cpu);
     assert_non_null(tables);
     assert_ptr_equal(evaluator_pattern_tables(ev), tables);
-    assert_null(evaluator_incremental_tables(ev));
+    assert_ptr_equal(evaluator_incremental_tables(ev), tables);
     expect_cpu_scores(ev, b); /* calls 0 and 1: the primary */
-    assert_null(evaluator_incremental_tables(ev));
+    assert_ptr_equal(evaluator_incremental_tables(ev), tables);
     expect_cpu_scores(ev, b); /* call 2 fails: the CPU from now on */
     assert_true(evaluator_fell_back(ev, NULL, 0));
     assert_ptr_equal(evaluator_incremental_tables(ev), tables);
@@ -210,7 +212,7 @@ static void test_bad_input_does_not_switch(void **state)
 {
     (void)state;
     Batch *b = make_batch(11);
-    Evaluator *ev = evaluator_fallback_create(flaky_create(1000), evaluator_cpu_create(), NULL);
+    Evaluator *ev = evaluator_fallback_create(flaky_create(1000), evaluator_cpu_create(), NULL, 1);
     int32_t out[NPOS];
     EvalPosition bad = b->pos[0];
     bad.rule = 3;
@@ -230,8 +232,8 @@ static void test_create_takes_ownership_even_on_failure(void **state)
 {
     (void)state;
     /* Would leak under ASan if the wrapper did not destroy the one it got. */
-    assert_null(evaluator_fallback_create(flaky_create(0), NULL, NULL));
-    assert_null(evaluator_fallback_create(NULL, evaluator_cpu_create(), NULL));
+    assert_null(evaluator_fallback_create(flaky_create(0), NULL, NULL, 1));
+    assert_null(evaluator_fallback_create(NULL, evaluator_cpu_create(), NULL, 1));
     Evaluator *cpu = evaluator_cpu_create();
     assert_false(evaluator_fell_back(cpu, NULL, 0));
     assert_null(evaluator_fallback_primary(cpu));
@@ -286,25 +288,111 @@ static void test_select(void **state)
     free(b);
 }
 
-/* The engine with a primary that dies mid-game: the same move as the CPU engine, and the
- * switch is reported once. */
+/* Fewer evaluations than the crossover go to the backup, as many or more to the primary. */
+static void test_small_batches_go_to_the_backup(void **state)
+{
+    (void)state;
+    Batch *b = make_batch(19);
+    Evaluator *flaky = flaky_create(1000);
+    Evaluator *ev = evaluator_fallback_create(flaky, evaluator_cpu_create(), flaky_why, NPOS);
+    int32_t got[NPOS];
+    assert_int_equal(evaluator_score_positions(ev, b->pos, NPOS - 1, got), 0);
+    assert_memory_equal(got, b->want_pos, (NPOS - 1) * sizeof *got);
+    assert_int_equal(evaluator_score_children(ev, b->pos, b->kids, NPOS - 1, got), 0);
+    assert_memory_equal(got, b->want_kids, (NPOS - 1) * sizeof *got);
+    assert_int_equal(((Flaky *)flaky->impl)->calls, 0);
+    expect_cpu_scores(ev, b); /* NPOS each: the primary, twice */
+    assert_int_equal(((Flaky *)flaky->impl)->calls, 2);
+    assert_false(evaluator_fell_back(ev, NULL, 0));
+    evaluator_destroy(ev);
+    free(b);
+}
+
+/* A quiet opening (no threat sequence decides it at the root), searched to `depth` with `ev`. */
+static SearchResult search_with(Evaluator *ev, int depth)
+{
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    const int stones[][2] = {{7, 7}, {8, 8}, {8, 6}, {7, 6}};
+    for (size_t i = 0; i < sizeof stones / sizeof stones[0]; i++)
+        board_play(&b, cell_index(stones[i][0], stones[i][1]));
+    Search *s = search_create(ev, (size_t)32 << 20);
+    assert_non_null(s);
+    SearchLimits lim = {.max_depth = depth};
+    SearchResult r = search_best_move(s, &b, &lim, NULL);
+    search_destroy(s);
+    return r;
+}
+
+/* Under a device (simulated: it counts its calls), the tree scores every node on the host: it
+ * never calls the device, so it runs at the CPU's speed, and searches the CPU's tree. */
+static void test_tree_never_calls_the_device(void **state)
+{
+    (void)state;
+    Evaluator *cpu = evaluator_cpu_create();
+    Evaluator *flaky = flaky_create(1000);
+    Evaluator *ev = evaluator_fallback_create(flaky, evaluator_cpu_create(), flaky_why,
+                                              EVAL_CUDA_MIN_BATCH);
+    SearchResult want = search_with(cpu, 5), got = search_with(ev, 5);
+    assert_int_equal(((Flaky *)flaky->impl)->calls, 0);
+    assert_true(got.nodes > 1000);
+    assert_int_equal(got.nodes, want.nodes);
+    assert_int_equal(got.move, want.move);
+    assert_int_equal(got.score, want.score);
+    evaluator_destroy(ev);
+    evaluator_destroy(cpu);
+}
+
+/* The paper's full-width tree scores its last two levels in large batches: those go to the
+ * device, at least the crossover each, with the CPU's answer. */
+static void test_paper_mode_sends_its_batches_to_the_device(void **state)
+{
+    (void)state;
+    Evaluator *cpu = evaluator_cpu_create();
+    Evaluator *flaky = flaky_create(1000);
+    Evaluator *ev = evaluator_fallback_create(flaky, evaluator_cpu_create(), flaky_why,
+                                              EVAL_CUDA_MIN_BATCH);
+    SearchResult r[2];
+    Evaluator *evs[2] = {cpu, ev};
+    for (int k = 0; k < 2; k++) {
+        Board b;
+        board_init(&b, 15, RULE_FREESTYLE);
+        board_play(&b, cell_index(7, 7));
+        board_play(&b, cell_index(8, 8));
+        Search *s = search_create(evs[k], (size_t)32 << 20);
+        assert_non_null(s);
+        r[k] = search_full_width(s, &b, 2, NULL);
+        search_destroy(s);
+    }
+    assert_true(((Flaky *)flaky->impl)->calls > 0);
+    assert_int_equal(r[1].move, r[0].move);
+    assert_int_equal(r[1].score, r[0].score);
+    assert_int_equal(r[1].evals, r[0].evals);
+    evaluator_destroy(ev);
+    evaluator_destroy(cpu);
+}
+
+/* The engine with a primary that dies mid-game (in the paper's mode, whose batches go to the
+ * device): the same move as the CPU engine, and the switch is reported once. */
 static void test_engine_keeps_playing_after_a_failure(void **state)
 {
     (void)state;
     EngineOptions opts;
     engine_default_options(&opts);
-    opts.max_depth = 3;
+    opts.mode = MODE_PAPER;
+    opts.paper_level = 3; /* a batch for each root move */
     opts.evaluator = EVAL_CHOICE_CPU;
     Engine cpu, failing;
     engine_init(&cpu, &opts);
     engine_init(&failing, &opts);
     evaluator_destroy(failing.eval);
-    failing.eval = evaluator_fallback_create(flaky_create(2), evaluator_cpu_create(), flaky_why);
+    failing.eval = evaluator_fallback_create(flaky_create(2), evaluator_cpu_create(), flaky_why,
+                                             EVAL_CUDA_MIN_BATCH);
     const int stones[][2] = {{7, 7}, {8, 8}, {8, 7}, {6, 7}, {7, 8}, {9, 9}};
     for (int k = 0; k < 2; k++) {
         Engine *e = k ? &failing : &cpu;
         assert_int_equal(engine_start(e, 15), ENGINE_OK);
-        e->time.timeout_turn_ms = 60000; /* far more than depth 3 needs: depth decides */
+        e->time.timeout_turn_ms = 60000; /* far more than level 3 needs: the level decides */
         for (size_t i = 0; i < sizeof stones / sizeof stones[0]; i++)
             assert_int_equal(engine_play(e, stones[i][0], stones[i][1]), ENGINE_OK);
     }
@@ -335,7 +423,7 @@ static void test_cuda_failure_hook_falls_back(void **state)
         skip();
     }
     Batch *b = make_batch(17);
-    Evaluator *ev = evaluator_fallback_create(gpu, evaluator_cpu_create(), evaluator_cuda_error);
+    Evaluator *ev = evaluator_fallback_create(gpu, evaluator_cpu_create(), evaluator_cuda_error, 1);
     expect_cpu_scores(ev, b);
     assert_string_equal(ev->name, "cuda");
     evaluator_cuda_inject_failure(gpu, 1); /* one more call works, the next fails */
@@ -352,7 +440,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fallback_switches_once_and_scores_stay_the_cpus),
-        cmocka_unit_test(test_fallback_offers_tables_as_whoever_scores),
+        cmocka_unit_test(test_fallback_tree_scores_on_the_host),
+        cmocka_unit_test(test_small_batches_go_to_the_backup),
+        cmocka_unit_test(test_tree_never_calls_the_device),
+        cmocka_unit_test(test_paper_mode_sends_its_batches_to_the_device),
         cmocka_unit_test(test_bad_input_does_not_switch),
         cmocka_unit_test(test_create_takes_ownership_even_on_failure),
         cmocka_unit_test(test_choice_names),

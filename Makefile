@@ -19,6 +19,15 @@ LDLIBS  += -lm
 BUILD   ?= build
 BIN     := pbrain-gamok
 
+# cmocka from a folder instead of the system (Debian packages unpacked with dpkg -x, as on a GPU
+# machine without cmocka or network: `make gpu-check-debs` fetches them): CMOCKA_PREFIX=DIR.
+ifneq ($(CMOCKA_PREFIX),)
+CMOCKA_LIBDIR := $(patsubst %/,%,$(dir $(firstword $(wildcard $(CMOCKA_PREFIX)/usr/lib/*/libcmocka.so*))))
+CFLAGS  += -I$(CMOCKA_PREFIX)/usr/include
+LDFLAGS += -L$(CMOCKA_LIBDIR) -Wl,-rpath,$(CMOCKA_LIBDIR)
+export CMOCKA_PREFIX
+endif
+
 # Everything but entry points goes into one library shared by the brain, the tests and tools.
 LIB_SRC  := $(wildcard brain/*.c kernels/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 

@@ -5,7 +5,7 @@
 # test suite and a short match of 8 threads against 1. Everything goes into DIR/gpu-check.txt.
 # Without a device the CPU parts run for real and the GPU parts say why they cannot.
 # cmocka: Debian packages fetched beforehand into .cmocka/ (`make gpu-check-debs`) are unpacked
-# here when the headers are missing.
+# into .cmocka/root when the system has none, and the Makefile takes it as CMOCKA_PREFIX.
 set -u
 out_dir=${1:?usage: gpu-check.sh OUT_DIR [REV]}
 rev=${2:-unknown}
@@ -35,10 +35,11 @@ else
 fi
 say "# nvcc: $(command -v nvcc || echo "not on PATH") $(nvcc --version 2>/dev/null | tail -1)"
 
-if [ ! -f /usr/include/cmocka.h ] && ls .cmocka/*.deb >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    for deb in .cmocka/*.deb; do dpkg -x "$deb" /; done
-    ldconfig
-    say "# cmocka unpacked from .cmocka/"
+# cmocka: the system's, or the carried Debian packages unpacked into a prefix the Makefile takes.
+if [ ! -f /usr/include/cmocka.h ] && [ -z "${CMOCKA_PREFIX:-}" ] && ls .cmocka/*.deb >/dev/null 2>&1; then
+    export CMOCKA_PREFIX="$PWD/.cmocka/root"
+    for deb in .cmocka/*.deb; do dpkg -x "$deb" "$CMOCKA_PREFIX"; done
+    say "# cmocka unpacked from .cmocka/ into $CMOCKA_PREFIX"
 fi
 
 # Link-time optimisation needs the compiler's lto-wrapper: the GPU image's gcc has none.

@@ -1,8 +1,9 @@
 #!/bin/bash
 # `make gpu-check OUT=DIR`: the whole GPU measurement as one command for a borrowed GPU machine
 # (minutes of device time, no network, no cmocka): build with nvcc, the CUDA parity tests,
-# `make bench`, the brain's time to a fixed depth under each evaluator, thread scaling, the full
-# test suite and a short match of 8 threads against 1. Everything goes into DIR/gpu-check.txt.
+# `make bench` (the evaluators' speed, the crossover, Tables 5 and 6, the tree under cpu and
+# auto), the brain's time to a fixed depth under each evaluator, thread scaling, the full test
+# suite and a short match of 8 threads against 1. Everything goes into DIR/gpu-check.txt.
 # Without a device the CPU parts run for real and the GPU parts say why they cannot.
 # cmocka: Debian packages fetched beforehand into .cmocka/ (`make gpu-check-debs`) are unpacked
 # into .cmocka/root when the system has none, and the Makefile takes it as CMOCKA_PREFIX.
@@ -72,10 +73,13 @@ search_once() { # DEPTH BRAIN-ARGS...: prints the brain's lines and the millisec
     wait
 }
 evaluators() { for e in cpu cuda auto; do search_once 8 --evaluator "$e"; done; }
-threads() { for t in 1 2 4 8 16; do search_once 12 --threads "$t" --evaluator cpu; done; }
-export -f search_once evaluators threads
+export -f search_once evaluators
 step evaluators-depth-8 150 bash -c evaluators
-step threads-depth-12 240 bash -c threads
+
+# Thread scaling: the wall time to depth 9 over the tree-bench middle games (Lazy SMP).
+threads() { for t in 1 2 4 8 16; do ./build/tree-bench --depth 9 --threads "$t"; done; }
+export -f threads
+step threads-depth-9 240 bash -c threads
 
 step test 300 make -j"$jobs" test
 

@@ -6,7 +6,8 @@
  * CPU evaluator waiting 200 us a call): the tree must not call it; and `auto` on a real CUDA
  * device where there is one. Every row must search the same tree. Options: --depth N (default
  * 6), --max-positions N, --batch 0 (the first row only: for profiling it), --pruning 0 (no null
- * move, futility or late-move reductions: what they save). */
+ * move, futility or late-move reductions: what they save), --threads N (N > 1: the wall time
+ * to the depth on N threads, Lazy SMP, instead of the rows). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 
 #include "brain/search.h"
+#include "brain/smp.h"
 #include "kernels/eval_cuda.h"
 #include "kernels/eval_fallback.h"
 #include "kernels/evaluator_select.h"
@@ -131,6 +133,34 @@ static Totals run(Evaluator *ev, const TestPosition *pos, int n, int depth, bool
     return t;
 }
 
+/* The same positions on `threads` threads (Lazy SMP, brain/smp.h): the wall time to `depth`,
+ * the nodes of all threads. Not the same tree from run to run: no comparison. */
+static Totals run_threads(Evaluator *ev, const TestPosition *pos, int n, int depth, bool pruning,
+                          int threads)
+{
+    Totals t = {0};
+    Search *s = search_create(ev, (size_t)64 << 20);
+    Smp *smp = s ? smp_create(s, ev, threads - 1) : NULL;
+    if (!smp) {
+        fprintf(stderr, "tree-bench: out of memory\n");
+        exit(1);
+    }
+    for (int i = 0; i < n; i++) {
+        Board b = pos[i].board;
+        SearchLimits lim = {.max_depth = depth, .no_pruning = !pruning};
+        search_clear(s);
+        double w0 = wall_s();
+        SearchResult r = smp_best_move(smp, &b, &lim, NULL);
+        t.wall += wall_s() - w0;
+        t.nodes += r.nodes;
+        t.evals += r.evals;
+        t.moves[i] = (uint64_t)r.move;
+    }
+    smp_destroy(smp);
+    search_destroy(s);
+    return t;
+}
+
 static void print_row(const char *name, Totals t)
 {
     printf("  %-40s %9llu nodes %9llu evals %7.3f s %7.3f s wall %9.0f nodes/s\n", name,
@@ -183,7 +213,7 @@ static bool device_rows(const Totals *ref, const TestPosition *pos, int n, int d
 
 int main(int argc, char **argv)
 {
-    int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1;
+    int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1, threads = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--depth"))
             depth = atoi(argv[i + 1]);
@@ -193,6 +223,8 @@ int main(int argc, char **argv)
             with_batch = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--pruning"))
             pruning = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--threads"))
+            threads = atoi(argv[i + 1]);
     }
     TestPosition all[64];
     int n = 0;
@@ -207,6 +239,16 @@ int main(int argc, char **argv)
     if (!cpu || n == 0) {
         fprintf(stderr, "tree-bench: no evaluator or no positions (run from the repository)\n");
         return 1;
+    }
+    if (threads > 1 && threads <= SMP_MAX_THREADS) {
+        printf("\n## Tree: alpha-beta to depth %d from %d middle games, %d threads%s\n", depth,
+               n, threads, pruning ? "" : ", no pruning");
+        Totals t = run_threads(cpu, all, n, depth, pruning, threads);
+        printf("  threads %-3d %12llu nodes %9.3f s wall %10.0f nodes/s (wall)\n", threads,
+               (unsigned long long)t.nodes, t.wall, t.nodes / t.wall);
+        print_moves(t.moves, n);
+        evaluator_destroy(cpu);
+        return 0;
     }
     printf("\n## Tree: alpha-beta to depth %d from %d middle games, 1 thread%s\n", depth, n,
            pruning ? "" : ", no pruning");

@@ -1,6 +1,7 @@
 /* The Search object: its memory, the observer, and the helpers the tree, the root and the
  * full-width tree share (scoring moves, the call's limits). The searches themselves live in
- * search_tree.c, search_root.c, search_root_threats.c and search_fullwidth.c. */
+ * search_tree.c, search_root.c, search_root_threats.c and search_fullwidth.c; this file decides
+ * no move and searches no position. */
 #include "brain/search_internal.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* The paper's full-width min-max (Ahn & Park 2010) to a fixed level: every candidate at every
  * node, the last two levels' positions scored in large evaluator batches (what a GPU is for).
- * No pruning, no table; it polls only the stop flag. */
+ * No pruning, no table, none of the alpha-beta tree's state; it polls only the stop flag. */
 #include "brain/search_internal.h"
 
 #include "brain/rules.h"

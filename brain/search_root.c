@@ -1,7 +1,8 @@
 /* The root: its moves (wins now, forced blocks, excluded cells), the preparation (threat
  * searches, the depth-1 ranking, the width), iterative deepening with the time manager's
  * say, the Lazy SMP helpers' divergence, the moves other threads proved lost, the rescue, and
- * the public entry points search_best_move, search_prepare(_quick) and search_iterate. */
+ * the public entry points search_best_move, search_prepare(_quick) and search_iterate. It reaches
+ * the tree only through tree_root_iteration and the threat searches only through root_*. */
 #include "brain/search_internal.h"
 
 #include <string.h>

@@ -2,7 +2,7 @@
  * table, VCF checks at every node, forced-move extensions, null move, reverse futility and
  * late-move reductions, the frontier's one-ply values, and one iteration over the root's moves.
  * Move lists and their order come from search_order.c; the root's preparation and iteration
- * control are search_root.c's. */
+ * control are search_root.c's: it never reads the clock's target or the root's threat state. */
 #include "brain/search_internal.h"
 
 /* Moves searched at an interior node, best one-ply values first. */

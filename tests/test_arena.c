@@ -443,6 +443,44 @@ static void five_record(GameRecord *r, int id, int black, int white)
     r->nmoves = 9;
 }
 
+/* A drawn game between the two (the move limit), on five_record's moves. */
+static void drawn_record(GameRecord *r, int id, int black, int white)
+{
+    five_record(r, id, black, white);
+    r->winner = 0;
+    r->end = END_MOVE_LIMIT;
+    strcpy(r->detail, "move limit");
+}
+
+/* The report of these records as one string (the caller frees it). */
+static char *report_text(const GameRecord *recs, int n, char names[][ARENA_NAME_MAX], int nengines,
+                         const char *title)
+{
+    char path[] = "/tmp/gamok-report-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(report_html(path, title, recs, n, names, nengines, NULL), 0);
+    FILE *f = fdopen(fd, "r");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    char *html = malloc((size_t)size + 1);
+    assert_non_null(html);
+    assert_int_equal(fread(html, 1, (size_t)size, f), (size_t)size);
+    html[size] = 0;
+    fclose(f);
+    remove(path);
+    return html;
+}
+
+static int count_of(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p++) n++;
+    return n;
+}
+
 static void html_report_draws_boards_and_the_winning_line(void **state)
 {
     (void)state;
@@ -450,26 +488,185 @@ static void html_report_draws_boards_and_the_winning_line(void **state)
     five_record(&recs[0], 0, 0, 1);
     five_record(&recs[1], 1, 1, 0);
     char names[2][ARENA_NAME_MAX] = {"e0", "e1"};
-    char path[] = "/tmp/gamok-report-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(report_html(path, "cmd <x>", recs, 2, names, 2, NULL), 0);
-    FILE *f = fdopen(fd, "r");
-    char *html = malloc(1 << 16);
-    assert_non_null(html);
-    size_t n = fread(html, 1, (1 << 16) - 1, f);
-    html[n] = 0;
-    fclose(f);
-    remove(path);
-    int svgs = 0, lines = 0;
-    for (const char *p = html; (p = strstr(p, "<svg")); p++) svgs++;
-    for (const char *p = html; (p = strstr(p, "stroke=\"#e00\"")); p++) lines++;
-    assert_int_equal(svgs, 2);
-    assert_int_equal(lines, 2);
+    char *html = report_text(recs, 2, names, 2, "cmd <x>");
+    assert_int_equal(count_of(html, "<svg class=\"board\""), 2);
+    assert_int_equal(count_of(html, "stroke=\"#e00\""), 2);
     assert_non_null(strstr(html, "cmd &lt;x&gt;")); /* text is escaped */
     assert_non_null(strstr(html, ">9</text>"));     /* stones are numbered */
     assert_null(strstr(html, "src=")); /* nothing to fetch: it opens with no network */
     assert_null(strstr(html, "href="));
+    assert_null(strstr(html, "<script"));
+    free(html);
+}
+
+/* Copies the `attr` value of the first `element` in the chart titled "A vs B: ..." into out;
+ * false when that chart has no such element. */
+static bool chart_attr(const char *html, const char *a, const char *b, const char *element,
+                       const char *attr, char *out, size_t cap)
+{
+    char title[160];
+    snprintf(title, sizeof title, ">%s vs %s: score of %s</text>", a, b, a);
+    const char *chart = strstr(html, title);
+    assert_non_null(chart);
+    const char *end = strstr(chart, "</svg>"), *at = strstr(chart, element);
+    if (!at || at > end) return false;
+    snprintf(title, sizeof title, "%s=\"", attr);
+    const char *value = strstr(at, title);
+    assert_non_null(value);
+    value += strlen(title);
+    size_t len = (size_t)(strchr(value, '"') - value);
+    assert_true(len < cap);
+    memcpy(out, value, len);
+    out[len] = 0;
+    return true;
+}
+
+/* Three engines, every result kind: e0-e1 win, loss, win; e0-e2 win, loss; e1-e2 win, draw
+ * (the first engine's side; five_record's black always wins). */
+static int three_engine_records(GameRecord *recs)
+{
+    five_record(&recs[0], 0, 0, 1);
+    five_record(&recs[1], 1, 1, 0);
+    five_record(&recs[2], 2, 0, 2);
+    five_record(&recs[3], 3, 2, 0);
+    five_record(&recs[4], 4, 1, 2);
+    drawn_record(&recs[5], 5, 2, 1);
+    five_record(&recs[6], 6, 0, 1);
+    return 7;
+}
+
+static void score_charts_follow_each_pairing_game_by_game(void **state)
+{
+    (void)state;
+    GameRecord recs[7];
+    int n = three_engine_records(recs);
+    char names[3][ARENA_NAME_MAX] = {"e0", "e1", "e2"};
+    char *html = report_text(recs, n, names, 3, "rr");
+    char points[256];
+    assert_int_equal(count_of(html, "<svg class=\"chart\""), 3);
+    assert_int_equal(count_of(html, "<polyline class=\"score\""), 3); /* one line per pairing */
+    /* x = the pairing's game, y = the first engine's running score in %: as many points as
+     * games, the last one the pairing's final score. */
+    assert_true(chart_attr(html, "e0", "e1", "<polyline", "points", points, sizeof points));
+    assert_string_equal(points, "1,100.0 2,50.0 3,66.7");
+    assert_true(chart_attr(html, "e0", "e2", "<polyline", "points", points, sizeof points));
+    assert_string_equal(points, "1,100.0 2,50.0");
+    assert_true(chart_attr(html, "e1", "e2", "<polyline", "points", points, sizeof points));
+    assert_string_equal(points, "1,100.0 2,75.0");
+    /* The band is the Elo estimate's 95% interval on the score axis, from the second distinct
+     * result on: W L W is 2/3 +- 1.96 sqrt((2/9) / 3), clipped to [0, 1]. */
+    assert_true(chart_attr(html, "e0", "e1", "<polygon", "points", points, sizeof points));
+    assert_string_equal(points, "2,100.0 3,100.0 3,13.3 2,0.0 ");
+    assert_true(chart_attr(html, "e1", "e2", "<polygon", "points", points, sizeof points));
+    assert_string_equal(points, "2,100.0 2,40.4 "); /* W D: 3/4 +- 1.96 sqrt(1/16 / 2) */
+    assert_non_null(strstr(html, "e0 scored 66.7% in 3 games"));
+    free(html);
+}
+
+static void a_one_sided_match_has_no_band(void **state)
+{
+    (void)state;
+    GameRecord recs[2];
+    five_record(&recs[0], 0, 0, 1);
+    five_record(&recs[1], 1, 0, 1); /* e0 wins both: no variance, no interval */
+    char names[2][ARENA_NAME_MAX] = {"e0", "e1"};
+    char *html = report_text(recs, 2, names, 2, "pair");
+    char points[256];
+    assert_true(chart_attr(html, "e0", "e1", "<polyline", "points", points, sizeof points));
+    assert_string_equal(points, "1,100.0 2,100.0");
+    assert_false(chart_attr(html, "e0", "e1", "<polygon", "points", points, sizeof points));
+    free(html);
+}
+
+/* The text of cell (row, col) of the crosstable: the col-th <td> of the row headed `row`. */
+static void crosstable_cell_text(const char *html, const char *row, int col, char *out, size_t cap)
+{
+    char head[96];
+    const char *table = strstr(html, "<table class=\"crosstable\">");
+    assert_non_null(table);
+    snprintf(head, sizeof head, "<tr><th>%s</th>", row);
+    const char *cell = strstr(table, head);
+    assert_non_null(cell);
+    for (int i = 0; i <= col; i++) {
+        cell = strstr(cell + 1, "<td");
+        assert_non_null(cell);
+    }
+    cell = strchr(cell, '>') + 1;
+    size_t len = (size_t)(strstr(cell, "</td>") - cell);
+    assert_true(len < cap);
+    memcpy(out, cell, len);
+    out[len] = 0;
+}
+
+static void assert_cell(const char *html, const char *row, int col, const char *want)
+{
+    char text[64];
+    crosstable_cell_text(html, row, col, text, sizeof text);
+    assert_string_equal(text, want);
+}
+
+static void crosstable_holds_each_pairings_score(void **state)
+{
+    (void)state;
+    GameRecord recs[7];
+    int n = three_engine_records(recs);
+    char names[3][ARENA_NAME_MAX] = {"e0", "e1", "e2"};
+    char *html = report_text(recs, n, names, 3, "rr");
+    assert_int_equal(count_of(html, "<table class=\"crosstable\">"), 1);
+    assert_cell(html, "e0", 0, "");
+    assert_cell(html, "e0", 1, "2.0/3 (66.7%)");
+    assert_cell(html, "e0", 2, "1.0/2 (50.0%)");
+    assert_cell(html, "e1", 0, "1.0/3 (33.3%)");
+    assert_cell(html, "e1", 1, "");
+    assert_cell(html, "e1", 2, "1.5/2 (75.0%)");
+    assert_cell(html, "e2", 0, "1.0/2 (50.0%)");
+    assert_cell(html, "e2", 1, "0.5/2 (25.0%)");
+    assert_cell(html, "e2", 2, "");
+    assert_int_equal(count_of(html, "<td class=\"diag\">"), 3);
+    free(html);
+    /* A gauntlet: e1 and e2 never meet, their cells stay empty (no 0/0). */
+    html = report_text(recs, 4, names, 3, "gauntlet");
+    assert_cell(html, "e1", 2, "");
+    assert_cell(html, "e2", 1, "");
+    assert_cell(html, "e2", 0, "1.0/2 (50.0%)");
+    free(html);
+}
+
+static void crosstable_needs_more_than_two_engines(void **state)
+{
+    (void)state;
+    GameRecord recs[2];
+    five_record(&recs[0], 0, 0, 1);
+    five_record(&recs[1], 1, 1, 0);
+    char names[2][ARENA_NAME_MAX] = {"e0", "e1"};
+    char *html = report_text(recs, 2, names, 2, "pair");
+    assert_null(strstr(html, "<table class=\"crosstable\">"));
+    assert_int_equal(count_of(html, "<polyline class=\"score\""), 1);
+    free(html);
+}
+
+static void report_escapes_names(void **state)
+{
+    (void)state;
+    GameRecord recs[7];
+    int n = three_engine_records(recs);
+    const char *odd = "x<i>&\"'";
+    char names[3][ARENA_NAME_MAX] = {"e0", "e1", ""};
+    snprintf(names[2], ARENA_NAME_MAX, "%s", odd);
+    for (int i = 0; i < n; i++)
+        for (int s = 0; s < 2; s++)
+            if (recs[i].engine[s] == 2) snprintf(recs[i].name[s], ARENA_NAME_MAX, "%s", odd);
+    char *html = report_text(recs, n, names, 3, "title '<i>'");
+    assert_null(strstr(html, "<i>"));
+    assert_null(strstr(html, "&\"'"));
+    const char *escaped = "x&lt;i&gt;&amp;&quot;&#39;";
+    assert_non_null(strstr(html, "<th>x&lt;i&gt;&amp;&quot;&#39;</th>"));  /* crosstable */
+    char title[128];
+    snprintf(title, sizeof title, ">e1 vs %s: score of e1</text>", escaped); /* chart */
+    assert_non_null(strstr(html, title));
+    snprintf(title, sizeof title, "%s (black) vs e0", escaped);              /* a game */
+    assert_non_null(strstr(html, title));
+    assert_non_null(strstr(html, "title &#39;&lt;i&gt;&#39;"));
     free(html);
 }
 
@@ -569,6 +766,11 @@ int main(void)
         cmocka_unit_test(psq_round_trips),
         cmocka_unit_test(pgn_names_the_first_player_white),
         cmocka_unit_test(html_report_draws_boards_and_the_winning_line),
+        cmocka_unit_test(score_charts_follow_each_pairing_game_by_game),
+        cmocka_unit_test(a_one_sided_match_has_no_band),
+        cmocka_unit_test(crosstable_holds_each_pairings_score),
+        cmocka_unit_test(crosstable_needs_more_than_two_engines),
+        cmocka_unit_test(report_escapes_names),
         cmocka_unit_test(pairs_count_once_in_the_pentanomial),
         cmocka_unit_test(round_robin_pairs_swap_colours),
         cmocka_unit_test(random_order_depends_only_on_the_seed),

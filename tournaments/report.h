@@ -1,5 +1,6 @@
 /* What a set of finished games says: standings, per-pairing statistics (trinomial and
- * pentanomial Elo, LOS, SPRT) as a text table, and a self-contained HTML report with every
+ * pentanomial Elo, LOS, SPRT) as a text table, and a self-contained HTML report with a
+ * crosstable (more than two engines), each pairing's running score as an SVG chart and every
  * final board drawn as SVG. Everything is computed from game records, so the same code reports
  * a live run, a resumed one and merged shards. */
 #ifndef GAMOK_REPORT_H

@@ -6,8 +6,8 @@
  * CPU evaluator waiting 200 us a call): the tree must not call it; and `auto` on a real CUDA
  * device where there is one. Every row must search the same tree. Options: --depth N (default
  * 6), --max-positions N, --batch 0 (the first row only: for profiling it), --pruning 0 (no null
- * move, futility or late-move reductions: what they save), --threads N (N > 1: the wall time
- * to the depth on N threads, Lazy SMP, instead of the rows). */
+ * move, futility or late-move reductions: what they save), --threads N (the wall time to the
+ * depth on N threads, Lazy SMP from 2 on, instead of the rows). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -213,7 +213,7 @@ static bool device_rows(const Totals *ref, const TestPosition *pos, int n, int d
 
 int main(int argc, char **argv)
 {
-    int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1, threads = 1;
+    int depth = 6, max_positions = 1000, with_batch = 1, pruning = 1, threads = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--depth"))
             depth = atoi(argv[i + 1]);
@@ -240,10 +240,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "tree-bench: no evaluator or no positions (run from the repository)\n");
         return 1;
     }
-    if (threads > 1 && threads <= SMP_MAX_THREADS) {
-        printf("\n## Tree: alpha-beta to depth %d from %d middle games, %d threads%s\n", depth,
-               n, threads, pruning ? "" : ", no pruning");
-        Totals t = run_threads(cpu, all, n, depth, pruning, threads);
+    if (threads >= 1 && threads <= SMP_MAX_THREADS) {
+        printf("\n## Tree: alpha-beta to depth %d from %d middle games, %d thread%s%s\n", depth,
+               n, threads, threads > 1 ? "s" : "", pruning ? "" : ", no pruning");
+        Totals t = threads > 1 ? run_threads(cpu, all, n, depth, pruning, threads)
+                               : run(cpu, all, n, depth, pruning);
         printf("  threads %-3d %12llu nodes %9.3f s wall %10.0f nodes/s (wall)\n", threads,
                (unsigned long long)t.nodes, t.wall, t.nodes / t.wall);
         print_moves(t.moves, n);

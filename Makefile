@@ -75,7 +75,7 @@ TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
+.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -180,6 +180,17 @@ gpu-check-debs:
 # which needs cmocka).
 $(TREE_BENCH): $(BUILD)/bench/tree_bench.o $(BUILD)/tests/support/positions.o $(LIB) | cmocka
 	$(CC) $(LDFLAGS) $(filter-out cmocka,$^) -o $@ -lcmocka $(LDLIBS)
+
+# The tree's depth in a fixed time and the time to prove known forced wins (bench/depth_bench.c),
+# beside Rapfi's when tournaments/opponents/build.sh has built it.
+DEPTH_BENCH := $(BUILD)/depth-bench
+RAPFI_BIN ?= build/opponents/pbrain-rapfi
+DEPTH_BENCH_ARGS ?= $(if $(wildcard $(RAPFI_BIN)),--rapfi $(RAPFI_BIN))
+$(DEPTH_BENCH): $(BUILD)/bench/depth_bench.o $(BUILD)/bench/rapfi_probe.o $(BUILD)/tests/support/positions.o $(BUILD)/tournaments/brainproc.o $(LIB) | cmocka
+	$(CC) $(LDFLAGS) $(filter-out cmocka,$^) -o $@ -lcmocka $(LDLIBS)
+
+depth-bench: $(DEPTH_BENCH)
+	./$(DEPTH_BENCH) $(DEPTH_BENCH_ARGS)
 
 # The main job's tournament: pbrain-gamok against its paper-mode settings (full-width min-max,
 # levels 2 and 3) and a depth-capped tree, on built-in openings, colours swapped.

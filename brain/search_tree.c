@@ -104,10 +104,18 @@ static void done_move(const Search *s, Board *b, int depth, int k)
  * threatens nor stops a four) from the LMR_FROM-th on is first searched a ply shallower (two
  * from the LMR_DEEP_FROM-th move at depth LMR_DEEP_DEPTH or more) and re-searched at full depth
  * when it beats alpha. Measured in results/2026-11-25-pruning.txt. */
+#ifndef LMR_FROM
 #define LMR_FROM 2
+#endif
+#ifndef LMR_MIN_DEPTH
 #define LMR_MIN_DEPTH 3
+#endif
+#ifndef LMR_DEEP_FROM
 #define LMR_DEEP_FROM 6
+#endif
+#ifndef LMR_DEEP_DEPTH
 #define LMR_DEEP_DEPTH 5
+#endif
 
 /* A move that threatens (makes a four or an open three) or stops a threat of the opponent (a
  * cell where he would make a four). Computed before the move is played. */
@@ -200,7 +208,9 @@ static bool tt_cutoff(const TTEntry *e, int depth, int ply, int alpha, int beta,
 }
 
 #define NODE_VCF_FOURS 8
+#ifndef NODE_VCF_NODES
 #define NODE_VCF_NODES 48
+#endif
 
 /* A node whose side to move wins by continuous fours: the one-ply values cannot see that (a
  * single four looks modest), and the tree's width and depth rarely reach the end of a long

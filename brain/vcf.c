@@ -49,19 +49,15 @@ static bool out_of_budget(VcfRun *r)
 }
 
 /* Empty cells with 3+ of `color`'s stones within 4 along some line: only these can make a four
- * (threat_makes_four decides). With an incremental state, the fewer cells whose line classes
- * allow a four (the same fours, in the same order). Returns the count. */
+ * (threat_makes_four decides). With an incremental state, exactly the legal four moves, kept up
+ * to date by the state (the same fours, in the same cell order, without a scan). Returns the
+ * count. */
 static int four_candidates(const Board *b, int color, uint16_t *out)
 {
     int n = 0;
     const IncState *inc = board_incremental(b);
-    if (inc && inc_five_cells(inc, color) == 0) { /* the cells that may make a four, in order */
-        for (int y = 0; y < b->size; y++)
-            for (int c = cell_index(0, y), end = c + b->size; c < end; c++)
-                if (b->cell[c] == EMPTY && inc_may_four(inc, c, color))
-                    out[n++] = (uint16_t)c;
-        return n;
-    }
+    if (inc && inc_five_cells(inc, color) == 0)
+        return inc_four_cells(inc, color, out, MOVES_MAX);
     for (int y = 0; y < b->size; y++) {
         for (int x = 0; x < b->size; x++) {
             if (b->cell[cell_index(x, y)] != EMPTY)

@@ -38,6 +38,25 @@ _Static_assert(PAT_B4 == 7 && PAT_COUNT <= 15, "inc_key_may_four's nibble arithm
 
 static const int LINE_STEP[4] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, 1 - BOARD_STRIDE};
 
+static void four_bit(IncCellSet *set, int cell, uint16_t entry)
+{
+    uint64_t bit = 1ull << (cell & 63);
+    if (inc_class_makes_four(CELL_ENTRY_CLASS(entry)))
+        set->bits[cell >> 6] |= bit;
+    else
+        set->bits[cell >> 6] &= ~bit;
+}
+
+int inc_four_cells(const IncState *st, int color, uint16_t *out, int max)
+{
+    int n = 0;
+    const uint64_t *bits = st->fours[color - 1].bits;
+    for (int w = 0; w < INC_CELL_WORDS; w++)
+        for (uint64_t m = bits[w]; m && n < max; m &= m - 1)
+            out[n++] = (uint16_t)(64 * w + score_ctz64(m));
+    return n;
+}
+
 static void side_add(IncSide *side, uint16_t entry, int cell, int sign)
 {
     int cls = CELL_ENTRY_CLASS(entry);
@@ -69,6 +88,7 @@ static void set_key(IncState *st, IncUndo *u, int cell, uint32_t key)
         side_add(&st->side[c], st->entry[c][cell], cell, -1);
         side_add(&st->side[c], e, cell, 1);
         st->entry[c][cell] = e;
+        four_bit(&st->fours[c], cell, e);
     }
 }
 
@@ -161,6 +181,8 @@ static void restore(IncState *st, const IncUndo *u)
         st->cell_key[c] = u->key[i];
         st->entry[0][c] = u->entry[0][i];
         st->entry[1][c] = u->entry[1][i];
+        four_bit(&st->fours[0], c, u->entry[0][i]);
+        four_bit(&st->fours[1], c, u->entry[1][i]);
     }
 }
 
@@ -201,6 +223,7 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
                 int cell = cell_index(x, y);
                 st->entry[c][cell] = st->cell_table[c][0];
                 side_add(&st->side[c], st->entry[c][cell], cell, 1);
+                four_bit(&st->fours[c], cell, st->entry[c][cell]);
             }
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++)

@@ -15,6 +15,18 @@
 #include "kernels/patterns.h"
 #include "kernels/score.h"
 
+/* The cells of one colour whose class makes a four or better (CELL_B4, CELL_43, CELL_FLEX4,
+ * CELL_FIVE), a bit per cell index: the forcing moves, found without scanning the board. */
+#define INC_CELL_WORDS ((BOARD_CELLS + 63) / 64)
+typedef struct IncCellSet {
+    uint64_t bits[INC_CELL_WORDS];
+} IncCellSet;
+
+static inline bool inc_class_makes_four(int cls)
+{
+    return cls == CELL_B4 || cls == CELL_43 || cls == CELL_FLEX4 || cls == CELL_FIVE;
+}
+
 /* One colour's totals over every cell of the board (what score_totals adds up). */
 typedef struct IncSide {
     int32_t sum;                    /* sum of cell values */
@@ -53,6 +65,7 @@ typedef struct IncState {
     uint32_t cell_key[BOARD_CELLS]; /* black's classes in bits 0-15, white's in 16-31 */
     uint16_t entry[2][BOARD_CELLS]; /* the cell entry of each key half */
     IncSide side[2];
+    IncCellSet fours[2];            /* [colour - 1]: the cells whose entry makes a four */
     /* The puts since inc_init, latest last, while each removal has taken back the latest put:
      * inc_remove restores those instead of recomputing. Anything else (a removal out of
      * order, more puts than INC_UNDO_DEPTH) empties it; removals then recompute. */
@@ -108,6 +121,10 @@ static inline int inc_line_class(const IncState *st, int color, int cell, int d)
 {
     return (int)(st->cell_key[cell] >> ((color == BLACK ? 0 : 16) + 4 * d)) & 0xF;
 }
+
+/* Up to `max` cells where `color` makes a four or a five (by their cell class, so never a
+ * forbidden one), in cell order. Returns how many. */
+int inc_four_cells(const IncState *st, int color, uint16_t *out, int max);
 
 /* Where `color` has no five to play: whether playing the empty `cell` makes a four, i.e. a line
  * through it becomes a four, an open four or (renju black) two fours on one line. */

@@ -13,6 +13,7 @@
 #include "brain/board.h"
 #include "brain/leafbatch.h"
 #include "brain/moves.h"
+#include "brain/rules.h"
 #include "brain/threats.h"
 #include "kernels/incremental.h"
 #include "kernels/patterns.h"
@@ -159,6 +160,27 @@ static void init_from_a_full_board_matches(void **state)
     }
 }
 
+/* inc_four_cells: every empty cell whose entry makes a four or five, in cell order; where the
+ * side to move has no five to play, exactly its legal four moves. */
+static void check_four_cells(Board *b, const IncState *inc)
+{
+    uint16_t cells[MOVES_MAX];
+    for (int color = BLACK; color <= WHITE; color++) {
+        int n = inc_four_cells(inc, color, cells, MOVES_MAX), k = 0;
+        for (int c = 0; c < BOARD_CELLS; c++) {
+            if (!board_cell_valid(b, c) || b->cell[c] != EMPTY)
+                continue;
+            bool in = k < n && cells[k] == c;
+            k += in;
+            assert_int_equal(in, inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[color - 1][c])));
+            if (color != b->to_move || inc_five_cells(inc, color) > 0)
+                continue;
+            assert_int_equal(in, threat_makes_four(b, c) && rule_is_legal(b, c));
+        }
+        assert_int_equal(k, n);
+    }
+}
+
 /* The threat answers the tree uses in place of board scans. */
 static void check_threats(const PatternTables *t, Board *b, IncState *inc)
 {
@@ -181,6 +203,7 @@ static void check_threats(const PatternTables *t, Board *b, IncState *inc)
         if (!inc_may_four(inc, c, b->to_move))
             assert_false(four);
     }
+    check_four_cells(b, inc);
     board_follow(b, inc);
 }
 
@@ -220,6 +243,7 @@ static void expect_state_of(const PatternTables *t, const IncState *inc, const u
         assert_int_equal(inc_score(inc, side), inc_score(fresh, side));
     assert_memory_equal(inc->cell_key, fresh->cell_key, sizeof inc->cell_key);
     assert_memory_equal(inc->entry, fresh->entry, sizeof inc->entry);
+    assert_memory_equal(inc->fours, fresh->fours, sizeof inc->fours);
     assert_memory_equal(inc->line, fresh->line, sizeof inc->line);
 }
 

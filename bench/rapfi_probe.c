@@ -7,11 +7,15 @@
 #include "brain/clock.h"
 #include "tournaments/brainproc.h"
 
+/* START, then its OK awaited: a brain may set up its tables there (Rapfi its hash), which is
+ * not thinking time. */
 static void send_position(BrainProc *p, const Board *b, int rule, int ms)
 {
     char line[64];
     snprintf(line, sizeof line, "START %d", b->size);
     brainproc_send(p, line);
+    while (brainproc_read_line(p, line, sizeof line, 10000) == 1 && strcmp(line, "OK"))
+        ;
     snprintf(line, sizeof line, "INFO rule %d", rule);
     brainproc_send(p, line);
     snprintf(line, sizeof line, "INFO timeout_turn %d", ms);

@@ -70,11 +70,45 @@ void order_frontier(const Search *s, uint16_t *moves, int n, int ply, int tt_mov
  * (unless they lose at once), then the one-ply static value of each child (one batch) plus a
  * small history bonus.
  * Returns the best static value. */
+#ifdef ORDER_POLICY
+/* Whether a node needs its children's static values: either side has a winning shape to play
+ * (the values then decide moves; the pattern values alone cannot). */
+static bool tactical(const IncState *inc)
+{
+    for (int c = 0; c < 2; c++) {
+        const int *k = inc->side[c].count;
+        if (k[CELL_FIVE] || k[CELL_FLEX4] || k[CELL_43] || k[CELL_33])
+            return true;
+    }
+    return false;
+}
+
+static int32_t policy_key(const IncState *inc, int me, int cell)
+{
+    uint16_t own = inc->entry[me - 1][cell], opp = inc->entry[opponent_of(me) - 1][cell];
+    int32_t key = 2 * CELL_ENTRY_VALUE(own) + CELL_ENTRY_VALUE(opp);
+    if (CELL_ENTRY_CLASS(own) == CELL_B4)
+        key += POLICY_FOUR;
+    return key;
+}
+#endif
+
 int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move)
 {
     int32_t *keys = ply_keys(s, ply);
-    search_score_moves(s, b, moves, n, ply, keys);
-    int best = keys[best_index(keys, n)];
+    int best;
+#ifdef ORDER_POLICY
+    const IncState *inc = board_incremental(b);
+    if (inc && !tactical(inc)) {
+        for (int i = 0; i < n; i++)
+            keys[i] = policy_key(inc, b->to_move, moves[i]);
+        best = -PROVEN + 1; /* not known: no child was scored */
+    } else
+#endif
+    {
+        search_score_moves(s, b, moves, n, ply, keys);
+        best = keys[best_index(keys, n)];
+    }
     const uint16_t *killer = s->killers[ply];
     for (int i = 0; i < n; i++) {
         if (moves[i] == tt_move)

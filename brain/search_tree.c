@@ -5,6 +5,37 @@
  * control are search_root.c's: it never reads the clock's target or the root's threat state. */
 #include "brain/search_internal.h"
 
+#include <math.h>
+
+#include "brain/rules.h"
+
+#ifdef TREE_STATS
+#include <stdio.h>
+#include <stdlib.h>
+static unsigned long long st_depth[66], st_leaf, st_frontier, st_interior, st_forced, st_tt,
+    st_pruned, st_vcfwin, st_moves, st_cut_first, st_cut_later, st_allnode, st_lmr, st_lmr_re;
+static void st_print(void)
+{
+    fprintf(stderr, "leaf %llu frontier %llu interior %llu forced %llu tt %llu pruned %llu "
+            "vcfwin %llu moves/interior %.2f cut first %llu later %llu all %llu lmr %llu re %llu\n",
+            st_leaf, st_frontier, st_interior, st_forced, st_tt, st_pruned, st_vcfwin,
+            (double)st_moves / (st_interior ? st_interior : 1), st_cut_first, st_cut_later,
+            st_allnode, st_lmr, st_lmr_re);
+    for (int d = 0; d < 66; d++)
+        if (st_depth[d])
+            fprintf(stderr, "  depth %d: %llu\n", d, st_depth[d]);
+}
+#define STAT(x) (x)
+static void st_start(void)
+{
+    static int once;
+    if (!once++)
+        atexit(st_print);
+}
+#else
+#define STAT(x) ((void)0)
+#endif
+
 /* Moves searched at an interior node, best one-ply values first. */
 #ifndef TREE_WIDTH
 #define TREE_WIDTH 10
@@ -119,6 +150,9 @@ static void done_move(const Search *s, Board *b, int depth, int k)
 
 /* A move that threatens (makes a four or an open three) or stops a threat of the opponent (a
  * cell where he would make a four). Computed before the move is played. */
+#ifndef FORCING_MIN_CLASS
+#define FORCING_MIN_CLASS PAT_F3
+#endif
 static bool forcing_move(const Board *b, int move)
 {
     const IncState *inc = board_incremental(b);
@@ -126,18 +160,41 @@ static bool forcing_move(const Board *b, int move)
         return true;
     int me = b->to_move;
     for (int d = 0; d < 4; d++)
-        if (inc_line_class(inc, me, move, d) >= PAT_F3)
+        if (inc_line_class(inc, me, move, d) >= FORCING_MIN_CLASS)
             return true;
     return CELL_ENTRY_CLASS(inc->entry[opponent_of(me) - 1][move]) >= CELL_B4;
 }
 
-static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,
-                          bool quiet_node)
+#ifdef LMR_LOG
+/* Plies off the k-th move of a node at `depth`: grows with the log of both (LMR_LOG_DIV tenths
+ * per unit of log(depth) * log(k + 1)), leaving at least a leaf. */
+#ifndef LMR_LOG_DIV
+#define LMR_LOG_DIV 20
+#endif
+static int log_reduction(int depth, int k, bool pv)
 {
+#ifndef LMR_BASE
+#define LMR_BASE 0
+#endif
+    int r = (int)((LMR_BASE + 10.0 * log(depth) * log(k + 1)) / LMR_LOG_DIV) - pv;
+    return r < 0 ? 0 : r > depth - 1 ? depth - 1 : r;
+}
+#endif
+
+static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,
+                          bool quiet_node, bool pv)
+{
+#ifdef LMR_LOG
+    if (!s->pruning || !quiet_node || k < LMR_FROM || depth < 2 || forcing_move(b, move))
+        return 0;
+    return log_reduction(depth, k, pv);
+#else
+    (void)pv;
     if (!s->pruning || !quiet_node || k < LMR_FROM || depth < LMR_MIN_DEPTH ||
         forcing_move(b, move))
         return 0;
     return k >= LMR_DEEP_FROM && depth >= LMR_DEEP_DEPTH ? 2 : 1;
+#endif
 }
 
 /* Principal variation search over ordered moves: the first with a full window, the rest with a
@@ -148,18 +205,35 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
     int best = -INF, nput = 0;
     uint16_t *put = ply_put_off(s, ply);
     *best_move = moves[0];
+    bool pv = beta - alpha > 1;
+#ifdef MCP_LINEAR
+#define MCP_COUNT(d) (MCP_BASE + (d))
+#else
+#define MCP_COUNT(d) (MCP_BASE + (d) * (d))
+#endif
     for (int k = 0; k < n + nput; k++) {
-        int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node) : 0;
+#ifdef MCP_DEPTH
+        /* Move-count pruning: at a shallow non-PV quiet node, once a move does not lose, the
+         * late quiet moves are left out (a loss then stays unproven: none is pruned before). */
+        if (k < n && !pv && quiet_node && s->pruning && depth <= MCP_DEPTH &&
+            k >= MCP_COUNT(depth) && best > -PROVEN && !forcing_move(b, moves[k]))
+            continue;
+#endif
+        int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node, pv) : 0;
         int move = next_move(s, b, moves, n, depth, k, put, &nput);
         if (move < 0)
             continue;
+        STAT(st_moves++);
         int v;
         if (k == 0) {
             v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
         } else {
             v = alpha + 1;
-            if (r > 0)
+            if (r > 0) {
+                STAT(st_lmr++);
                 v = -negamax(s, b, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                STAT(st_lmr_re += v > alpha);
+            }
             if (v > alpha && !s->aborted)
                 v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !s->aborted)
@@ -175,10 +249,12 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
         if (v > alpha)
             alpha = v;
         if (alpha >= beta) {
+            STAT(k == 0 ? st_cut_first++ : st_cut_later++);
             order_note_cutoff(s, b, ply, move, depth);
             break;
         }
     }
+    STAT(st_allnode += alpha < beta);
     return best;
 }
 
@@ -278,8 +354,190 @@ static int prune_early(Search *s, Board *b, int depth, int ply, int alpha, int b
     return NO_PRUNE;
 }
 
+#ifdef TREE_LEAF
+/* A leaf (depth 0, reached by a reduction): its static value, unless a threat decides it first:
+ * a five to play, a forced block (played: it costs no depth), or a win by continuous fours for
+ * the side to move. Reads the incremental state only: no move list. */
+static int leaf(Search *s, Board *b, int ply, int alpha, int beta)
+{
+    STAT(st_leaf++);
+    s->nodes++;
+    if (out_of_time(s)) {
+        s->aborted = true;
+        return 0;
+    }
+    const IncState *inc = board_incremental(b);
+    int me = b->to_move, opp = opponent_of(me);
+    if (inc_five_cells(inc, me))
+        return SCORE_WIN - ply;
+    int threats = inc_five_cells(inc, opp);
+    if (threats) {
+        int block = inc_the_five_cell(inc, opp);
+        if (threats > 1 || !rule_is_legal(b, block))
+            return -(SCORE_WIN - ply - 1);
+        if (ply + 1 >= MAX_PLY)
+            return decided_from(inc_score(inc, me), ply);
+        board_play(b, block);
+        int v = -leaf(s, b, ply + 1, -beta, -alpha);
+        board_undo(b);
+        return v;
+    }
+    int stand = decided_from(inc_score(inc, me), ply);
+    if (is_proven(stand) || stand >= beta)
+        return stand;
+    int win = node_vcf(s, b, ply);
+    return win ? win : stand;
+}
+#endif
+
+#ifdef NEW_TREE
+#include "kernels/policy.h"
+
+#ifndef NEW_WIDTH
+#define NEW_WIDTH 12
+#endif
+#ifndef NODE_VCF_MIN_DEPTH
+#define NODE_VCF_MIN_DEPTH 2
+#endif
+
+/* The opponent can win by force from here unless answered: an open four to make or a 4-3. */
+static bool threatened(const IncState *inc, int me)
+{
+    const int *k = inc->side[2 - me].count;
+    return k[CELL_FLEX4] || k[CELL_43];
+}
+
+/* The policy's choice of the node's moves: the table's move, the killers, then the best by
+ * policy + history, `width` of them best first, then every other move that makes a four; the
+ * rest follow (moves[kept..n), for a loss to be proven over them). Returns how many are kept. */
+static int policy_select(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move,
+                         int width)
+{
+    const IncState *inc = board_incremental(b);
+    int32_t *keys = ply_keys(s, ply);
+    const uint16_t *killer = s->killers[ply];
+    int me = b->to_move;
+    for (int i = 0; i < n; i++) {
+        int h = s->history[me - 1][moves[i]] >> HISTORY_SHIFT;
+        keys[i] = policy_score(inc, me, moves[i]) + (h < HISTORY_MAX ? h : HISTORY_MAX);
+        for (int k = 0; k < KILLERS; k++)
+            if (moves[i] == killer[k])
+                keys[i] = INT32_MAX - 1 - k;
+        if (moves[i] == tt_move)
+            keys[i] = INT32_MAX;
+    }
+    int top = width < n ? width : n;
+    for (int i = 0; i < top; i++) { /* a stable selection: only the top ones need an order */
+        int best = i;
+        for (int j = i + 1; j < n; j++)
+            if (keys[j] > keys[best])
+                best = j;
+        uint16_t m = moves[best];
+        int32_t k = keys[best];
+        memmove(&moves[i + 1], &moves[i], (size_t)(best - i) * sizeof *moves);
+        memmove(&keys[i + 1], &keys[i], (size_t)(best - i) * sizeof *keys);
+        moves[i] = m, keys[i] = k;
+    }
+    int kept = top;
+    for (int i = top; i < n; i++) {
+        if (!inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[me - 1][moves[i]])))
+            continue;
+        uint16_t m = moves[kept];
+        moves[kept++] = moves[i];
+        moves[i] = m;
+    }
+    return kept;
+}
+
+static int new_negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
+{
+    if (depth <= 0)
+        return leaf(s, b, ply, alpha, beta);
+    STAT((st_start(), st_depth[depth > 65 ? 65 : depth]++));
+    s->nodes++;
+    if (out_of_time(s)) {
+        s->aborted = true;
+        return 0;
+    }
+    TTEntry hit;
+    const TTEntry *e = tt_probe(s->tt, b->hash, &hit);
+    int v, tt_move = e ? e->move : CELL_NONE;
+    if (tt_cutoff(e, depth, ply, alpha, beta, &v))
+        return STAT(st_tt++), v;
+    const IncState *inc = board_incremental(b);
+    int me = b->to_move, opp = opponent_of(me);
+    if (inc_five_cells(inc, me))
+        return SCORE_WIN - ply;
+    int fives = inc_five_cells(inc, opp);
+    if (fives) {
+        int block = inc_the_five_cell(inc, opp);
+        if (fives > 1 || !rule_is_legal(b, block) || ply + 1 >= MAX_PLY)
+            return -(SCORE_WIN - ply - 1);
+        STAT(st_forced++);
+        board_play(b, block); /* a forced block costs no depth */
+        v = -new_negamax(s, b, depth, ply + 1, -beta, -alpha);
+        board_undo(b);
+        return v;
+    }
+    int stat = decided_from(inc_score(inc, me), ply);
+    if (is_proven(stat))
+        return stat;
+    bool can_recurse = ply + 1 < MAX_PLY;
+    if (depth >= NODE_VCF_MIN_DEPTH) {
+        int win = node_vcf(s, b, ply);
+        if (win) {
+            STAT(st_vcfwin++);
+            tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
+            return win;
+        }
+    }
+    if (depth >= 2 && can_recurse && (v = prune_early(s, b, depth, ply, alpha, beta)) != NO_PRUNE)
+        return STAT(st_pruned++), v;
+    if (!can_recurse)
+        return stat;
+    uint16_t *moves = ply_moves(s, ply);
+    int n = moves_candidates(b, TREE_RADIUS, moves);
+    if (n == 0)
+        return 0;
+    STAT(st_interior++);
+    int moves_depth = depth, all = n;
+    if (threatened(inc, me)) {
+        n = all = order_narrow(s, b, moves, n, ply, tt_move);
+        int best_static = order_moves(s, b, moves, n, ply, tt_move);
+        if (best_static >= PROVEN) {
+            tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
+            return best_static;
+        }
+        all = order_drop_static_lost(ply_keys(s, ply), n);
+        moves_depth = defence_depth(depth, all, n);
+        n = order_keep_best(b, moves, all, TREE_WIDTH);
+    } else {
+        n = policy_select(s, b, moves, n, ply, tt_move, NEW_WIDTH);
+    }
+    int best_move, best = pvs_moves(s, b, moves, n, moves_depth, ply, alpha, beta, &best_move,
+                                    moves_depth == depth);
+    if (best <= -PROVEN && n < all && !s->aborted)
+        best = prove_pruned(s, b, moves + n, all - n, moves_depth, ply, alpha, beta, best,
+                            &best_move);
+    if (s->aborted)
+        return 0;
+    int bound = best <= alpha ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(s->tt, b->hash, depth, bound, score_to_tt(best, ply), best_move);
+    return best;
+}
+#endif
+
 static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
 {
+#ifdef NEW_TREE
+    if (board_incremental(b))
+        return new_negamax(s, b, depth, ply, alpha, beta);
+#endif
+#ifdef TREE_LEAF
+    if (depth <= 0 && board_incremental(b))
+        return leaf(s, b, ply, alpha, beta);
+#endif
+    STAT((st_start(), st_depth[depth < 0 ? 0 : depth > 65 ? 65 : depth]++));
     s->nodes++;
     if (out_of_time(s)) {
         s->aborted = true;
@@ -291,7 +549,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
      * among this node's own moves, so it can never be played unless it is one of them. */
     int v, tt_move = e ? e->move : CELL_NONE;
     if (tt_cutoff(e, depth, ply, alpha, beta, &v))
-        return v;
+        return STAT(st_tt++), v;
     uint16_t *moves = ply_moves(s, ply);
     int decided, n = order_node_moves(b, ply, moves, &decided);
     if (n == 0) {
@@ -301,6 +559,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     bool can_recurse = ply + 1 < MAX_PLY;
     if (n == 1 && can_recurse) {
         /* A forced block costs no depth: threat sequences (VCF) get searched to their end. */
+        STAT(st_forced++);
         board_play(b, moves[0]);
         v = -negamax(s, b, depth, ply + 1, -beta, -alpha);
         board_undo(b);
@@ -308,15 +567,17 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     }
     int win = node_vcf(s, b, ply);
     if (win) {
+        STAT(st_vcfwin++);
         tt_store(s->tt, b->hash, 255, TT_EXACT, score_to_tt(win, ply), CELL_NONE);
         return win;
     }
     if (depth >= 2 && can_recurse && (v = prune_early(s, b, depth, ply, alpha, beta)) != NO_PRUNE)
-        return v;
+        return STAT(st_pruned++), v;
     n = order_narrow(s, b, moves, n, ply, tt_move);
     if (depth <= 1 || !can_recurse)
-        return frontier(s, b, moves, n, ply, beta, tt_move);
+        return STAT(st_frontier++), frontier(s, b, moves, n, ply, beta, tt_move);
     int best_static = order_moves(s, b, moves, n, ply, tt_move);
+    STAT(st_interior++);
     if (best_static >= PROVEN) {
         /* The evaluator sees a forced win one move away (an open four, a safe 4-3, ...). */
         tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(best_static, ply), moves[0]);
@@ -374,7 +635,14 @@ int tree_root_iteration(Search *s, Board *b, const uint16_t *moves, int n, int d
         if (k == 0) {
             v = first_root_value(s, b, depth, guess);
         } else {
-            v = -negamax(s, b, depth - 1, 1, -alpha - 1, -alpha);
+            v = alpha + 1;
+#ifdef ROOT_LMR
+            int r = k >= ROOT_LMR && depth >= 3 ? log_reduction(depth, k, true) : 0;
+            if (r > 0)
+                v = -negamax(s, b, depth - 1 - r, 1, -alpha - 1, -alpha);
+#endif
+            if (v > alpha && !s->aborted)
+                v = -negamax(s, b, depth - 1, 1, -alpha - 1, -alpha);
             if (v > alpha && !s->aborted)
                 v = -negamax(s, b, depth - 1, 1, -INF, -alpha);
         }

@@ -159,6 +159,7 @@ static IncUndo *begin_undo(IncState *st, int cell)
     u->fives_on_board[1] = st->fives_on_board[1];
     u->side[0] = st->side[0];
     u->side[1] = st->side[1];
+    memcpy(u->fours, st->fours, sizeof u->fours);
     record_key(u, st, cell);
     return u;
 }
@@ -181,9 +182,8 @@ static void restore(IncState *st, const IncUndo *u)
         st->cell_key[c] = u->key[i];
         st->entry[0][c] = u->entry[0][i];
         st->entry[1][c] = u->entry[1][i];
-        four_bit(&st->fours[0], c, u->entry[0][i]);
-        four_bit(&st->fours[1], c, u->entry[1][i]);
     }
+    memcpy(st->fours, u->fours, sizeof st->fours);
 }
 
 void inc_put(IncState *st, int cell, int color)

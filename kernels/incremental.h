@@ -49,6 +49,7 @@ typedef struct IncUndo {
     uint8_t line_fives[4];
     int fives_on_board[2];
     IncSide side[2];
+    IncCellSet fours[2];
 } IncUndo;
 
 typedef struct IncState {

@@ -83,4 +83,13 @@ typedef enum ValueSet { VALUES_HAND = 0, VALUES_FITTED, VALUE_SET_COUNT } ValueS
 #define VALUE_TEMPO_HAND 60
 #define VALUE_TEMPO_FITTED 222
 
+/* The move policy (kernels/policy.h): a bonus by the class a move makes for the mover (own) and
+ * takes from the opponent (opp), by CellClass order (PLAIN, B4, 33, 43, FLEX4, FIVE, FORBIDDEN,
+ * FORBIDDEN33), then the cell's pattern values weighted. Hand-set: winning shapes first, then
+ * the blocks of the opponent's, then fours and threes, then values. */
+#define POLICY_OWN_CLASS {0, 3000, 6000, 20000, 40000, 100000, -100000, 0}
+#define POLICY_OPP_CLASS {0, 800, 4000, 12000, 15000, 60000, 0, 0}
+#define POLICY_OWN_VALUE 2
+#define POLICY_OPP_VALUE 1
+
 #endif

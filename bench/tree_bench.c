@@ -1,13 +1,14 @@
 /* `make bench`, part 2: the game tree's speed in nodes per second, one thread, from fixed
  * middle games (tests/positions/tree_bench.txt and search_middle.txt), each searched to a fixed
- * depth with a fresh table. Rows: the CPU evaluator (children scored from the incremental state,
- * kernels/incremental.h); the same with that offer hidden (whole-position batches, the tree's
- * path for an evaluator without host tables); the brain's `auto` over a simulated device (the
- * CPU evaluator waiting 200 us a call): the tree must not call it; and `auto` on a real CUDA
- * device where there is one. Every row must search the same tree. Options: --depth N (default
- * 6), --max-positions N, --batch 0 (the first row only: for profiling it), --pruning 0 (no null
- * move, futility or late-move reductions: what they save), --threads N (the wall time to the
- * depth on N threads, Lazy SMP from 2 on, instead of the rows). */
+ * depth with a fresh table. Rows: the CPU evaluator (the children a threatened node scores come
+ * from the incremental state, kernels/incremental.h); the same with that offer hidden (those
+ * children in whole-position batches, as through an evaluator that offers no incremental
+ * scoring); the brain's `auto` over a simulated device (the CPU evaluator waiting 200 us a call):
+ * the tree must not call it; and `auto` on a real CUDA device where there is one. Every row must
+ * search the same tree. Options: --depth N (default 6), --max-positions N, --batch 0 (the first
+ * row only: for profiling it), --pruning 0 (no forward pruning or reductions at all: what they
+ * save), --threads N (the wall time to the depth on N threads, Lazy SMP from 2 on, instead of
+ * the rows). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>

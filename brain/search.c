@@ -34,6 +34,7 @@ static Search *search_alloc(Evaluator *ev)
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
+    tree_init();
     s->ev = ev;
     s->moves = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->moves);
     s->keys = malloc((size_t)MAX_PLY * MOVES_MAX * sizeof *s->keys);

@@ -33,8 +33,10 @@ typedef struct SearchLimits {
      * be set while the search runs; NULL: none. Iterations leave them out (unless every root
      * move is lost) and the answer is never one of them. */
     const atomic_uchar *lost;
-    /* Search without null moves, reverse futility and late-move reductions (for measuring
-     * them); false, the default, prunes. */
+    /* Search without any forward pruning or reduction: no null moves, reverse futility,
+     * late-move reductions or move-count pruning, every candidate at every node and the root
+     * (for measuring them, and as the check that pruning never makes a proof); false, the
+     * default, prunes. */
     bool no_pruning;
 } SearchLimits;
 

@@ -159,13 +159,20 @@ void search_score_moves(Search *s, const Board *b, const uint16_t *moves, int n,
 
 int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided);
 int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move);
-void order_frontier(const Search *s, uint16_t *moves, int n, int ply, int tt_move);
 int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move);
 int order_drop_static_lost(const int32_t *keys, int n);
 void order_note_cutoff(Search *s, const Board *b, int ply, int move, int depth);
 int order_keep_best(Board *b, uint16_t *moves, int n, int width);
+/* The policy's choice of moves[0..n): the table's move, the killers, then the best by policy +
+ * history, `width` of them best first, then every other move that makes a four; the rest follow
+ * (moves[kept..n), for a loss to be proven over them). Returns how many are kept. */
+int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move,
+                    int width);
 
 /* ---- search_tree.c: the alpha-beta tree ---------------------------------------------------- */
+
+/* Builds the tree's tables once (any number of calls). */
+void tree_init(void);
 
 /* One root iteration over moves[0..n) to `depth`, the first with a window around `guess`.
  * Returns the best value; *done counts the root moves searched completely, listed in

@@ -1,13 +1,14 @@
-/* The tree's move lists and their order: which moves a node has, the narrowing before its
- * children are scored, the order they are searched in (table move, killers, one-ply values,
- * history), and the forward pruning to a width. Owns the killers and the history; searches
- * nothing itself. */
+/* The tree's move lists and their order: which moves a node has, the order they are searched in
+ * (table move, killers, then the policy and history, or where the opponent threatens the
+ * children's static values after a narrowing), and the forward pruning to a width. Owns the
+ * killers and the history; searches nothing itself. */
 #include "brain/search_internal.h"
 
 #include <string.h>
 
 #include "brain/rules.h"
 #include "brain/threats.h"
+#include "kernels/policy.h"
 
 /* The moves worth searching at a node, or 0 with *decided set when the node's value is known:
  * a win now; a loss to two fives (or to one we may not block); no move at all (draw). When
@@ -32,11 +33,10 @@ int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided)
     return n;
 }
 
-/* Candidates a node keeps before any child is scored (moves_narrow: the cells worth most to
- * both sides by their pattern values, the table's move, the killers and the moves that may make
- * a four). A middle-game node has about 85 candidates and scoring each child cost more than the
- * rest of the node; interior nodes go on to search TREE_WIDTH of them. All candidates against
- * 20: see docs/strength.md. */
+/* Candidates a threatened node keeps before its children are scored (moves_narrow: the cells
+ * worth most to both sides by their pattern values, the table's move, the killers and the moves
+ * that may make a four). A middle-game node has about 85 candidates and scoring each child cost
+ * more than the rest of the node. All candidates against 20: see docs/strength.md. */
 #ifndef NARROW_KEEP
 #define NARROW_KEEP 20
 #endif
@@ -45,70 +45,18 @@ int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int
 {
     uint16_t must[1 + KILLERS] = {(uint16_t)tt_move};
     memcpy(&must[1], s->killers[ply], sizeof s->killers[ply]);
-    return moves_narrow(b, moves, n, NARROW_KEEP, must, 1 + KILLERS, ply_keys(s, ply));
+    int keep = s->pruning ? NARROW_KEEP : n; /* no forward pruning at all without pruning */
+    return moves_narrow(b, moves, n, keep, must, 1 + KILLERS, ply_keys(s, ply));
 }
 
-/* Moves a frontier node tries first: the table's move, then the ply's killers (in the
- * candidate order otherwise: the same order whichever evaluator scores). */
-void order_frontier(const Search *s, uint16_t *moves, int n, int ply, int tt_move)
-{
-    int front = 0;
-    for (int k = -1; k < KILLERS; k++) {
-        int want = k < 0 ? tt_move : s->killers[ply][k];
-        for (int i = front; i < n && want != CELL_NONE; i++) {
-            if (moves[i] == want) {
-                uint16_t m = moves[i];
-                memmove(&moves[front + 1], &moves[front], (size_t)(i - front) * sizeof *moves);
-                moves[front++] = m;
-                break;
-            }
-        }
-    }
-}
-
-/* Orders an interior node's moves: the transposition-table move first, then the ply's killers
- * (unless they lose at once), then the one-ply static value of each child (one batch) plus a
- * small history bonus.
- * Returns the best static value. */
-#ifdef ORDER_POLICY
-/* Whether a node needs its children's static values: either side has a winning shape to play
- * (the values then decide moves; the pattern values alone cannot). */
-static bool tactical(const IncState *inc)
-{
-    for (int c = 0; c < 2; c++) {
-        const int *k = inc->side[c].count;
-        if (k[CELL_FIVE] || k[CELL_FLEX4] || k[CELL_43] || k[CELL_33])
-            return true;
-    }
-    return false;
-}
-
-static int32_t policy_key(const IncState *inc, int me, int cell)
-{
-    uint16_t own = inc->entry[me - 1][cell], opp = inc->entry[opponent_of(me) - 1][cell];
-    int32_t key = 2 * CELL_ENTRY_VALUE(own) + CELL_ENTRY_VALUE(opp);
-    if (CELL_ENTRY_CLASS(own) == CELL_B4)
-        key += POLICY_FOUR;
-    return key;
-}
-#endif
-
+/* Orders a threatened node's moves: the transposition-table move first, then the ply's killers
+ * (unless they lose at once), then the one-ply static value of each child plus a small history
+ * bonus. Returns the best static value. */
 int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move)
 {
     int32_t *keys = ply_keys(s, ply);
-    int best;
-#ifdef ORDER_POLICY
-    const IncState *inc = board_incremental(b);
-    if (inc && !tactical(inc)) {
-        for (int i = 0; i < n; i++)
-            keys[i] = policy_key(inc, b->to_move, moves[i]);
-        best = -PROVEN + 1; /* not known: no child was scored */
-    } else
-#endif
-    {
-        search_score_moves(s, b, moves, n, ply, keys);
-        best = keys[best_index(keys, n)];
-    }
+    search_score_moves(s, b, moves, n, ply, keys);
+    int best = keys[best_index(keys, n)];
     const uint16_t *killer = s->killers[ply];
     for (int i = 0; i < n; i++) {
         if (moves[i] == tt_move)
@@ -167,5 +115,51 @@ int order_keep_best(Board *b, uint16_t *moves, int n, int width)
             rest[nrest++] = moves[i];
     }
     memcpy(&moves[kept], rest, (size_t)nrest * sizeof *moves);
+    return kept;
+}
+
+/* The key of a move for the order: the table's move, then the killers, then policy + history. */
+static int32_t policy_key(const Search *s, const IncState *inc, int me, int ply, int tt_move,
+                          int move)
+{
+    if (move == tt_move)
+        return INT32_MAX;
+    for (int k = 0; k < KILLERS; k++)
+        if (move == s->killers[ply][k])
+            return INT32_MAX - 1 - k;
+    int h = s->history[me - 1][move] >> HISTORY_SHIFT;
+    return policy_score(inc, me, move) + (h < HISTORY_MAX ? h : HISTORY_MAX);
+}
+
+int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move,
+                    int width)
+{
+    const IncState *inc = board_incremental(b);
+    int32_t *keys = ply_keys(s, ply);
+    int me = b->to_move;
+    for (int i = 0; i < n; i++)
+        keys[i] = policy_key(s, inc, me, ply, tt_move, moves[i]);
+    /* A stable selection: only the top ones need an order, and ties keep the candidates' (cell)
+     * order: an unstable one made the tree-bench trees twice as large. */
+    int top = width < n ? width : n;
+    for (int i = 0; i < top; i++) {
+        int best = i;
+        for (int j = i + 1; j < n; j++)
+            if (keys[j] > keys[best])
+                best = j;
+        uint16_t m = moves[best];
+        int32_t k = keys[best];
+        memmove(&moves[i + 1], &moves[i], (size_t)(best - i) * sizeof *moves);
+        memmove(&keys[i + 1], &keys[i], (size_t)(best - i) * sizeof *keys);
+        moves[i] = m, keys[i] = k;
+    }
+    int kept = top;
+    for (int i = top; i < n; i++) { /* the fours left out come back, after the kept ones */
+        if (!inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[me - 1][moves[i]])))
+            continue;
+        uint16_t m = moves[kept];
+        moves[kept++] = moves[i];
+        moves[i] = m;
+    }
     return kept;
 }

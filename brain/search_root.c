@@ -154,7 +154,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
         r->score = best;
     r->depth = 1;
     search_notify_iteration(s, b, r);
-    int width = order_keep_best(b, moves, n, ROOT_WIDTH);
+    int width = order_keep_best(b, moves, n, s->pruning ? ROOT_WIDTH : n);
     if (width > 1)
         width = root_refute_vct(s, b, moves, width, &root->threatened);
     if (moves[0] != r->move) { /* the depth-1 answer was dropped */
@@ -221,6 +221,8 @@ static void run_iterations(Search *s, Board *b, int max_depth, uint16_t *moves, 
 {
     int last_score = r->score, last_best = CELL_NONE;
     bool changed_before = false;
+    if (!board_incremental(b)) /* the tree reads the pattern state: no tables, no tree */
+        return;
     for (int depth = 2; width > 1 && depth <= max_depth && !is_proven(r->score); depth++) {
         if (skips_depth(s, depth, max_depth))
             continue;
@@ -336,7 +338,7 @@ void search_prepare_quick(Search *s, Board *b, SearchRoot *root)
     if (n > 1) {
         r->score = rank_root(s, b, moves, n);
         r->move = moves[0];
-        root->n = order_keep_best(b, moves, n, ROOT_WIDTH);
+        root->n = order_keep_best(b, moves, n, s->pruning ? ROOT_WIDTH : n);
         memcpy(root->moves, moves, (size_t)root->n * sizeof *moves);
     }
     b->inc = before;

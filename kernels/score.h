@@ -37,7 +37,10 @@
 #define SCORE_LOST_NEXT (-(SCORE_WIN - 2)) /* the opponent has two fives to play, or renju
                                               black cannot block the only one */
 #define SCORE_WIN_FLEX4 (SCORE_WIN - 3)    /* an open four or a double four to play */
-#define SCORE_LOST_THREES (-(SCORE_WIN - 4)) /* the opponent has open threes I cannot all stop */
+/* The opponent has three or more open-four cells and I cannot four: two open threes, usually
+ * lost, but not decided: a single line can hold three such cells (OOO..O), and two threes can
+ * share a defence cell. So the static value's floor, never a proof. */
+#define SCORE_LOST_THREES (-SCORE_STATIC_MAX)
 #define SCORE_WIN_THREAT (SCORE_WIN - 5)   /* a 4-3 or 3-3 the opponent cannot meet with a four */
 #define SCORE_STATIC_MAX (SCORE_WIN_MIN - 1)
 
@@ -307,11 +310,13 @@ GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs, int32_t tempo)
  *  - I have a 4-3 or a 3-3 and the opponent cannot make any four: the four (or one three) must
  *    be answered, and the remaining three becomes an open four. I win.
  *  - The mirror image, seen one move later: I cannot make any four and the opponent has three or
- *    more open-four cells (two open threes, or a three and a double-four point): one move stops
- *    one threat, the other becomes an open four. I lose. Without it the tree would count a
- *    double three as a win when it is still to be played and as nothing once it is on the board,
- *    and the choice would flip with the parity of the depth. (Two threes sharing an end cell
- *    make three such cells, yet one move there stops both: the rule errs there, rarely.)
+ *    more open-four cells (two open threes, or a three and a double-four point): usually one move
+ *    stops one threat and the other becomes an open four. Scored as the lowest static value, not
+ *    as a loss: three such cells can lie on one line (OOO..O: one block stops it) and two threes
+ *    can share a defence cell, so it is no proof (tests/test_proofs.c found the tree claiming
+ *    wins on it). Without it the tree would count a double three as a win when it is still to be
+ *    played and as nothing once it is on the board, and the choice would flip with the parity of
+ *    the depth.
  *  - Otherwise: the static sums, plus `tempo` for the side to move. */
 GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_t my_entry_at_block,
                               int32_t tempo)

@@ -20,12 +20,29 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-openings.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 select=${SELECT:-eval}
 case $select in eval|game) ;; *) echo "$0: SELECT must be eval or game, not '$select'" >&2; exit 2 ;; esac
+# awk's rand() is not seedable everywhere (one Ubuntu mawk ignores srand's seed): the sets come
+# from glibc's random() written out here, the sequence mawk here and gawk give for srand(SEED).
+random_awk='
+function rnd_seed(s,   i) {
+    if (s == 0) s = 1
+    rs[0] = s
+    for (i = 1; i < 31; i++) rs[i] = (16807 * rs[i - 1]) % 2147483647
+    for (i = 31; i < 34; i++) rs[i] = rs[i - 31]
+    for (i = 34; i < 344; i++) rs[i] = (rs[i - 31] + rs[i - 3]) % 4294967296
+    rn = 344
+}
+function rnd(   v) {
+    v = (rs[(rn - 31) % 344] + rs[(rn - 3) % 344]) % 4294967296
+    rs[rn % 344] = v; rn++
+    return int(v / 2) / 2147483648
+}'
 if [ "$select" = game ]; then
-awk -v n="${CANDIDATES:-40}" -v seed="$seed" 'BEGIN {
-    srand(seed)
+awk -v n="${CANDIDATES:-40}" -v seed="$seed" "$random_awk"'
+BEGIN {
+    rnd_seed(seed)
     while (made < n) {
-        wx = int(rand() * 3) - 1; wy = int(rand() * 3) - 1
-        bx = int(rand() * 5) - 2; by = int(rand() * 5) - 2
+        wx = int(rnd() * 3) - 1; wy = int(rnd() * 3) - 1
+        bx = int(rnd() * 5) - 2; by = int(rnd() * 5) - 2
         if ((wx == 0 && wy == 0) || (bx == 0 && by == 0) || (bx == wx && by == wy)) continue
         line = sprintf("0,0, %d,%d, %d,%d", wx, wy, bx, by)
         if (line in seen) continue
@@ -35,7 +52,7 @@ awk -v n="${CANDIDATES:-40}" -v seed="$seed" 'BEGIN {
 else
 # SELECT=eval: STONES stones (black first, on the centre), the others anywhere within 2 of it;
 # one candidate per position up to the 8 board symmetries (their scores are the same).
-awk -v n="${CANDIDATES:-40}" -v seed="$seed" -v k="${STONES:-3}" '
+awk -v n="${CANDIDATES:-40}" -v seed="$seed" -v k="${STONES:-3}" "$random_awk"'
 function key(t,    i, a, b, x, y, tx, ty, list, tmp, out) {
     for (i = 0; i < k; i++) {
         x = sx[i]; y = sy[i]
@@ -51,11 +68,11 @@ function key(t,    i, a, b, x, y, tx, ty, list, tmp, out) {
     return out
 }
 BEGIN {
-    srand(seed)
+    rnd_seed(seed)
     while (made < n && tries++ < 100000) {
         sx[0] = 0; sy[0] = 0; ok = 1
         for (i = 1; i < k && ok; i++) {
-            sx[i] = int(rand() * 5) - 2; sy[i] = int(rand() * 5) - 2
+            sx[i] = int(rnd() * 5) - 2; sy[i] = int(rnd() * 5) - 2
             for (j = 0; j < i; j++) if (sx[j] == sx[i] && sy[j] == sy[i]) ok = 0
         }
         if (!ok) continue

@@ -92,6 +92,15 @@ $(BUILD)/%.cu.o: %.cu
 LIB_CONFIG := $(BUILD)/cuda-config
 $(shell mkdir -p $(BUILD) && echo '$(NVCC)' | cmp -s - $(LIB_CONFIG) || echo '$(NVCC)' > $(LIB_CONFIG))
 
+# The commit the binaries are built from, for the version they report (protocol/version.c):
+# written to a stamp that changes only with it, so that version.o is rebuilt then and only then.
+GAMOK_COMMIT  := $(shell git describe --always --dirty --abbrev=7 2>/dev/null)
+VERSION_STAMP := $(BUILD)/version-commit
+VERSION_DEF   := $(if $(GAMOK_COMMIT),-DGAMOK_COMMIT='"$(GAMOK_COMMIT)"')
+$(shell echo '$(GAMOK_COMMIT)' | cmp -s - $(VERSION_STAMP) || echo '$(GAMOK_COMMIT)' > $(VERSION_STAMP))
+$(BUILD)/protocol/version.o: $(VERSION_STAMP)
+$(BUILD)/protocol/version.o: CFLAGS += $(VERSION_DEF)
+
 $(LIB): $(LIB_OBJ) $(LIB_CONFIG)
 	@rm -f $@
 	ar rcs $@ $(LIB_OBJ)
@@ -144,7 +153,7 @@ cmocka:
 
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
 test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(TEST_BRAINS) $(TEST_BIN)
-	@GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
+	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
 	  sh tests/run-suites.sh $(TEST_BIN)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.
@@ -232,6 +241,9 @@ $(WIN_OBJ): $(WIN_BUILD)/%.o: %.c
 	@command -v $(WIN_CC) >/dev/null 2>&1 || { echo "make windows: $(WIN_CC) not found (apt-get install gcc-mingw-w64-x86-64)" >&2; exit 1; }
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+
+$(WIN_BUILD)/protocol/version.o: $(VERSION_STAMP)
+$(WIN_BUILD)/protocol/version.o: WIN_CFLAGS += $(VERSION_DEF)
 
 $(WIN_EXE): $(WIN_OBJ)
 	$(WIN_CC) $^ -o $@ $(WIN_LDFLAGS) -lm

@@ -4,6 +4,7 @@
 
 #include "protocol/commands.h"
 #include "protocol/parse.h"
+#include "protocol/version.h"
 
 static ProtoAction bad_args(Protocol *p, const char *what, const char *args)
 {
@@ -147,7 +148,7 @@ ProtoAction cmd_about(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
     (void)now;
-    proto_reply(p, "%s", PROTOCOL_ABOUT);
+    proto_reply(p, "%s", gamok_about());
     return PROTO_CONTINUE;
 }
 

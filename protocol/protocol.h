@@ -15,10 +15,6 @@
 
 #include "brain/engine.h"
 
-/* The version has one owner: ABOUT and YXSHOWINFO both say it. */
-#define GAMOK_VERSION "0.1"
-#define PROTOCOL_ABOUT \
-    "name=\"Gamok\", version=\"" GAMOK_VERSION "\", author=\"Gamok team\", country=\"CZ\""
 
 typedef enum {
     PROTO_CONTINUE = 0, /* handled; read the next line */

@@ -7,6 +7,7 @@
 #include "brain/clock.h"
 #include "protocol/commands.h"
 #include "protocol/parse.h"
+#include "protocol/version.h"
 
 #define SHOW_REALTIME 1 /* show_detail bits, as Rapfi reads them */
 #define SHOW_ITERATIONS 2
@@ -42,9 +43,8 @@ ProtoAction cmd_yxshowinfo(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
     (void)now;
-    proto_reply(p, "MESSAGE Gamok " GAMOK_VERSION "\nMESSAGE INFO MAX_THREAD_NUM 1\n"
-                   "MESSAGE INFO MAX_HASH_SIZE %d",
-                PROTO_MAX_HASH_LOG2_KB);
+    proto_reply(p, "MESSAGE Gamok %s\nMESSAGE INFO MAX_THREAD_NUM 1\nMESSAGE INFO MAX_HASH_SIZE %d",
+                gamok_version(), PROTO_MAX_HASH_LOG2_KB);
     return PROTO_CONTINUE;
 }
 

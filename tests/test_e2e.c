@@ -19,7 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ABOUT "name=\"Gamok\", version=\"0.1\", author=\"Gamok team\", country=\"CZ\""
+#include "protocol/version.h"
+
+#define ABOUT gamok_about() /* the binary must say what the library says */
 #define REPLY_MS 5000   /* the longest any quick reply may take (sanitizer builds are slow) */
 #define SIZE 15
 

@@ -17,10 +17,18 @@
 #include "protocol/lineio.h"
 #include "protocol/options.h"
 #include "protocol/protocol.h"
+#include "protocol/version.h"
 #include "tests/support/positions.h"
 #include "tests/support/protocol_fixture.h"
 
-#define ABOUT_LINE "name=\"Gamok\", version=\"0.1\", author=\"Gamok team\", country=\"CZ\"\n"
+/* The ABOUT reply as the library builds it (its content: about_names_the_build). */
+static const char *about_line(void)
+{
+    static char line[256];
+    snprintf(line, sizeof line, "%s\n", gamok_about());
+    return line;
+}
+#define ABOUT_LINE about_line()
 
 typedef ProtoFixture Fixture;
 
@@ -103,6 +111,23 @@ static void test_about_is_one_exact_line(void **state)
     Fixture *f = *state;
     pf_expect_reply(f, "ABOUT", ABOUT_LINE);
     pf_expect_reply(f, "about", ABOUT_LINE);
+}
+
+/* ABOUT names the build: the release and the commit `make test` was run on (GAMOK_COMMIT, as the
+ * Makefile saw it), so that a stale version object would show here. */
+static void test_about_names_the_build(void **state)
+{
+    Fixture *f = *state;
+    const char *commit = getenv("GAMOK_COMMIT");
+    char version[64], want[256];
+    if (commit && *commit)
+        snprintf(version, sizeof version, "%s-%s", GAMOK_RELEASE, commit);
+    else
+        snprintf(version, sizeof version, "%s", GAMOK_RELEASE);
+    snprintf(want, sizeof want,
+             "name=\"Gamok\", version=\"%s\", author=\"Gamok team\", country=\"CZ\"\n", version);
+    pf_expect_reply(f, "ABOUT", want);
+    assert_string_equal(gamok_version(), version);
 }
 
 static void test_start_accepts_5_to_22(void **state)
@@ -814,7 +839,7 @@ static void test_crlf_session_through_reader(void **state)
     int x, y;
     char tail[256];
     assert_int_equal(sscanf(all, "OK\n%d,%d\n%255[^\n]", &x, &y, tail), 3);
-    assert_string_equal(tail, "name=\"Gamok\", version=\"0.1\", author=\"Gamok team\", country=\"CZ\"");
+    assert_string_equal(tail, gamok_about());
     assert_int_equal(board_at(&f->engine.board, 7, 7), BLACK);
 }
 
@@ -922,6 +947,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_about_is_one_exact_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_about_names_the_build, setup, teardown),
         cmocka_unit_test_setup_teardown(test_start_accepts_5_to_22, setup, teardown),
         cmocka_unit_test_setup_teardown(test_start_rejects_bad_sizes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rectstart, setup, teardown),

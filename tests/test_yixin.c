@@ -15,6 +15,7 @@
 #include "brain/engine.h"
 #include "brain/rules.h"
 #include "protocol/protocol.h"
+#include "protocol/version.h"
 #include "tests/support/positions.h"
 #include "tests/support/protocol_fixture.h"
 
@@ -56,8 +57,9 @@ static void last_move(const char *reply, int *x, int *y)
 static void test_showinfo(void **state)
 {
     Fixture *f = *state;
-    const char *info = "MESSAGE Gamok 0.1\nMESSAGE INFO MAX_THREAD_NUM 1\n"
-                       "MESSAGE INFO MAX_HASH_SIZE 20\n";
+    char info[128];
+    snprintf(info, sizeof info, "MESSAGE Gamok %s\nMESSAGE INFO MAX_THREAD_NUM 1\n"
+             "MESSAGE INFO MAX_HASH_SIZE 20\n", gamok_version());
     pf_expect_reply(f, "YXSHOWINFO", info);
     pf_expect_reply(f, "yxshowinfo extra", info); /* case and arguments do not matter */
 }

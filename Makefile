@@ -2,7 +2,8 @@
 # `make` builds ./pbrain-gamok; when nvcc is found (PATH, else $(CUDA_HOME)/bin) the CUDA
 # evaluator is built in too, with the static CUDA runtime. NO_CUDA=1 forces a CPU-only build.
 # `make windows` cross-compiles build-win/pbrain-gamok.exe (mingw-w64, CPU only), `make gomocup-zip`
-# packs it for Gomocup, `make test-windows` plays a protocol session with it under Wine.
+# packs it with a 32-bit build (`make windows32`) for Gomocup, `make test-windows` plays a
+# protocol session with it under Wine.
 
 CC      ?= gcc
 CSTD    := -std=c11
@@ -75,7 +76,7 @@ TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows gomocup-zip test-windows tactics tune
+.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows windows32 gomocup-zip test-windows tactics tune
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -230,15 +231,20 @@ WIN_SRC   := $(wildcard brain/*.c kernels/*.c protocol/*.c)
 WIN_OBJ   := $(WIN_SRC:%.c=$(WIN_BUILD)/%.o)
 WIN_CFLAGS  := $(CSTD) $(WARN) $(RELEASE_OPT) -I. -pthread -MMD -MP
 WIN_LDFLAGS := -static -static-libgcc -pthread -s $(RELEASE_OPT)
-# Gomocup takes a zip of the brain; a 64-bit exe's name must contain "64". Its size is capped.
+# Gomocup takes a zip of the brain: the 32-bit exe (Debian gcc-mingw-w64-i686, built by a second
+# make into its own folder) beside the 64-bit one, whose name must contain "64". Its size is capped.
+WIN32_CC    ?= i686-w64-mingw32-gcc-posix
+WIN32_BUILD ?= build-win32
+WIN32_EXE   := $(WIN32_BUILD)/pbrain-gamok.exe
 WIN_ZIP   := $(WIN_BUILD)/gamok.zip
 WIN_ZIP_EXE := pbrain-gamok64.exe
+WIN32_ZIP_EXE := pbrain-gamok.exe
 ZIP_LIMIT_BYTES ?= 2097152
 
 windows: $(WIN_EXE)
 
 $(WIN_OBJ): $(WIN_BUILD)/%.o: %.c
-	@command -v $(WIN_CC) >/dev/null 2>&1 || { echo "make windows: $(WIN_CC) not found (apt-get install gcc-mingw-w64-x86-64)" >&2; exit 1; }
+	@command -v $(WIN_CC) >/dev/null 2>&1 || { echo "make windows: $(WIN_CC) not found (apt-get install gcc-mingw-w64-x86-64, or gcc-mingw-w64-i686 for 32 bits)" >&2; exit 1; }
 	@mkdir -p $(dir $@)
 	$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 
@@ -248,13 +254,17 @@ $(WIN_BUILD)/protocol/version.o: WIN_CFLAGS += $(VERSION_DEF)
 $(WIN_EXE): $(WIN_OBJ)
 	$(WIN_CC) $^ -o $@ $(WIN_LDFLAGS) -lm
 
+windows32:
+	@$(MAKE) --no-print-directory windows WIN_CC=$(WIN32_CC) WIN_BUILD=$(WIN32_BUILD)
+
 gomocup-zip: $(WIN_ZIP)
-$(WIN_ZIP): $(WIN_EXE)
+$(WIN_ZIP): $(WIN_EXE) windows32
 	@rm -rf $(WIN_BUILD)/gomocup $@ && mkdir -p $(WIN_BUILD)/gomocup
 	cp $(WIN_EXE) $(WIN_BUILD)/gomocup/$(WIN_ZIP_EXE)
+	cp $(WIN32_EXE) $(WIN_BUILD)/gomocup/$(WIN32_ZIP_EXE)
 	@if command -v zip >/dev/null 2>&1; then \
-	  (cd $(WIN_BUILD)/gomocup && zip -q -X -9 ../$(notdir $@).tmp $(WIN_ZIP_EXE)); \
-	else python3 -m zipfile -c $@.tmp $(WIN_BUILD)/gomocup/$(WIN_ZIP_EXE); fi
+	  (cd $(WIN_BUILD)/gomocup && zip -q -X -9 ../$(notdir $@).tmp $(WIN_ZIP_EXE) $(WIN32_ZIP_EXE)); \
+	else (cd $(WIN_BUILD)/gomocup && python3 -m zipfile -c ../$(notdir $@).tmp $(WIN_ZIP_EXE) $(WIN32_ZIP_EXE)); fi
 	@size=$$(wc -c < $@.tmp); \
 	if [ $$size -gt $(ZIP_LIMIT_BYTES) ]; then \
 	  echo "gomocup-zip: $@ is $$size bytes, over the limit ZIP_LIMIT_BYTES=$(ZIP_LIMIT_BYTES)" >&2; \
@@ -267,6 +277,6 @@ test-windows:
 	bash tests/test_windows.sh $(WIN_EXE)
 
 clean:
-	rm -rf build build-asan build-win $(BIN)
+	rm -rf build build-asan build-win $(WIN32_BUILD) $(BIN)
 
 -include $(shell find $(BUILD) $(WIN_BUILD) -name '*.d' 2>/dev/null)

@@ -4,7 +4,7 @@
  *   - a proven win: the threat search finds the win at once, or after the tree's move every
  *     reply within 3 cells of the stones leaves the winner a five or a win by threats;
  *   - a proven loss: after every move within 3 cells the opponent has a five or a win by
- *     threats.
+ *     threats, or a move after which the same holds as for a proven win.
  * For a longer proof (quiet moves inside it) the tree may suggest the winner's next move after
  * a reply (CHECK_LEVELS deep), but only the threat searches confirm: the tree's own pruning and
  * static rules are what is under test. A claim that is not confirmed fails: pruning may find a
@@ -83,7 +83,8 @@ static bool to_move_wins(Fixture *f, Board *b)
 }
 
 /* The tree's winning move from here (its suggestion only: the threat searches check it), or
- * CELL_NONE when it does not see a win. */
+ * CELL_NONE when it does not see a win. A root left with one move that does not lose at once
+ * answers it without searching on, so without a value: that move is suggested too. */
 static int suggested_win(Fixture *f, Board *b)
 {
     uint16_t block[2];
@@ -92,7 +93,8 @@ static int suggested_win(Fixture *f, Board *b)
     SearchLimits lim = {.max_depth = SEARCH_MAX_PLY, .max_nodes = SUGGEST_NODES};
     search_clear(f->search);
     SearchResult r = search_best_move(f->search, b, &lim, NULL);
-    return r.score >= SCORE_WIN_MIN ? r.move : CELL_NONE;
+    return r.score >= SCORE_WIN_MIN || (r.depth <= 1 && r.score > -SCORE_WIN_MIN) ? r.move
+                                                                                : CELL_NONE;
 }
 
 /* After `move` (the winner's), every reply leaves the winner a five, a win by threats, or
@@ -117,7 +119,8 @@ static bool win_holds(Fixture *f, Board *b, int move, int levels)
     return holds;
 }
 
-/* Every move of the side to move leaves the opponent winning. */
+/* Every move of the side to move leaves the opponent winning: by threats at once, or (a longer
+ * loss, quiet moves inside it) by the move the tree suggests, checked as a proven win is. */
 static bool loss_holds(Fixture *f, Board *b)
 {
     uint16_t moves[MOVES_MAX];
@@ -126,6 +129,9 @@ static bool loss_holds(Fixture *f, Board *b)
     for (int i = 0; i < n && holds; i++) {
         board_play(b, moves[i]);
         holds = !rule_is_win_at(b, moves[i]) && to_move_wins(f, b);
+        int next;
+        if (!holds && !rule_is_win_at(b, moves[i]) && (next = suggested_win(f, b)) != CELL_NONE)
+            holds = win_holds(f, b, next, CHECK_LEVELS);
         board_undo(b);
     }
     return holds;

@@ -157,6 +157,15 @@ void search_score_moves(Search *s, const Board *b, const uint16_t *moves, int n,
 
 /* ---- search_order.c: move lists and their order -------------------------------------------- */
 
+/* Whether the side to move makes a four (or better) at `move`, by its cell class (so never a
+ * renju-forbidden one): the moves a width never leaves out and a reduction never shortens. */
+static inline bool move_makes_four(const Board *b, int move)
+{
+    const IncState *inc = board_incremental(b);
+    return inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[b->to_move - 1][move]));
+}
+
+
 int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided);
 int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move);
 int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move);

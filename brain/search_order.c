@@ -155,7 +155,7 @@ int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, 
     }
     int kept = top;
     for (int i = top; i < n; i++) { /* the fours left out come back, after the kept ones */
-        if (!inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[me - 1][moves[i]])))
+        if (!move_makes_four(b, moves[i]))
             continue;
         uint16_t m = moves[kept];
         moves[kept++] = moves[i];

@@ -116,16 +116,10 @@ static bool forcing_move(const Board *b, int move)
     return CELL_ENTRY_CLASS(inc->entry[opponent_of(me) - 1][move]) >= CELL_B4;
 }
 
-static bool makes_four(const Board *b, int move)
-{
-    const IncState *inc = board_incremental(b);
-    return inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[b->to_move - 1][move]));
-}
-
 static int late_reduction(const Search *s, const Board *b, int depth, int k, int move,
                           bool quiet_node, bool pv)
 {
-    if (!s->pruning || !quiet_node || k < 1 || depth < 2 || makes_four(b, move))
+    if (!s->pruning || !quiet_node || k < 1 || depth < 2 || move_makes_four(b, move))
         return 0;
     int r = lmr_table[depth < LMR_MAX ? depth : LMR_MAX - 1][k < LMR_MAX ? k : LMR_MAX - 1] - pv;
     r -= forcing_move(b, move);
@@ -241,9 +235,8 @@ static int node_vcf(Search *s, Board *b, int ply)
     return v.move == CELL_NONE ? 0 : SCORE_WIN - (ply + v.plies - 1);
 }
 
-/* A five to play wins; the opponent's one five must be blocked (played here: a forced block
- * costs no depth, `extend` searches on at `depth`); two, or one renju black may not block,
- * lose. Returns the node's value, or NO_THREAT. */
+/* A five to play wins; the opponent's one five must be blocked (played here and searched on at
+ * `depth`: a forced block costs no depth); two, or one renju black may not block, lose. Returns the node's value, or NO_THREAT. */
 #define NO_THREAT INT32_MIN
 
 static int five_threats(Search *s, Board *b, int depth, int ply, int alpha, int beta)

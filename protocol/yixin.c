@@ -43,7 +43,8 @@ ProtoAction cmd_yxshowinfo(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
     (void)now;
-    proto_reply(p, "MESSAGE Gamok %s\nMESSAGE INFO MAX_THREAD_NUM 1\nMESSAGE INFO MAX_HASH_SIZE %d",
+    proto_reply(p, "MESSAGE Gamok %s\nMESSAGE INFO MAX_THREAD_NUM 1\n"
+                   "MESSAGE INFO MAX_HASH_SIZE %d",
                 gamok_version(), PROTO_MAX_HASH_LOG2_KB);
     return PROTO_CONTINUE;
 }

@@ -69,14 +69,14 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SELFPLAY := $(BUILD)/selfplay
 
 # The tournament runner: its modules form a second library, linked into the tests too.
-ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c tournaments/tactics.c tournaments/tune.c,$(wildcard tournaments/*.c))
+ARENA_SRC := $(filter-out tournaments/selfplay.c tournaments/arena.c tournaments/tactics.c tournaments/tune.c tournaments/corpus_tool.c tournaments/train_tool.c,$(wildcard tournaments/*.c))
 ARENA_LIB := $(BUILD)/libarena.a
 ARENA_OUT ?= $(BUILD)/gamok-arena
 TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c))
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows windows32 gomocup-zip test-windows tactics tune
+.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows windows32 gomocup-zip test-windows tactics tune corpus train train-smoke
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -130,6 +130,47 @@ $(TUNE): $(BUILD)/tournaments/tune.o $(ARENA_LIB) $(LIB)
 
 tune: $(TUNE)
 	./$(TUNE) $(TUNE_ARGS)
+
+# The game corpus (tournaments/corpus.h): `make corpus` adds one round of fast games per rule
+# and board size (tournaments/corpus.sh; CORPUS_SEED picks the openings, CORPUS_OPENINGS how
+# many, CORPUS_TURN_MS the clock). Needs the opponents built (tournaments/opponents/build.sh).
+CORPUS_TOOL := $(BUILD)/gamok-corpus
+CORPUS_SEED ?= 1
+CORPUS_OPENINGS ?= 20
+CORPUS_TURN_MS ?= 100
+$(CORPUS_TOOL): $(BUILD)/tournaments/corpus_tool.o $(ARENA_LIB) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+TRAIN := $(BUILD)/gamok-train
+$(TRAIN): $(BUILD)/tournaments/train_tool.o $(ARENA_LIB) $(LIB)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The learned sets (tournaments/train.h, train_policy.h) trained on the committed corpus: `make
+# train` rewrites kernels/learned_values.h and kernels/learned_policy.h and logs to $(TRAIN_LOG);
+# a build plays them where kernels/score.h's masks say so. Deterministic: the same corpus gives
+# the same files.
+TRAIN_ARGS ?=
+TRAIN_LOG ?= $(BUILD)/train.log
+train: $(TRAIN)
+	./$(TRAIN) $(TRAIN_ARGS) --out kernels/learned_values.h --policy-out kernels/learned_policy.h \
+	  corpus/*.txt | tee $(TRAIN_LOG)
+
+# The trainer end to end on the tests' tiny corpus, its output compiled (CI runs this).
+SMOKE := $(BUILD)/train-smoke
+train-smoke: $(TRAIN)
+	mkdir -p $(SMOKE)/kernels
+	./$(TRAIN) --iters 30 --out $(SMOKE)/kernels/learned_values.h \
+	  --policy-out $(SMOKE)/kernels/learned_policy.h tests/positions/train_corpus.txt > $(SMOKE)/log.txt
+	grep -q "X(VALUES_LEARNED_FREESTYLE15, 0, 0x" $(SMOKE)/kernels/learned_values.h
+	grep -q "X(VALUES_LEARNED_FREESTYLE15, 0, 0, 0x" $(SMOKE)/kernels/learned_policy.h
+	$(CC) $(CSTD) $(WARN) -I$(SMOKE) -I. -c kernels/patterns.c -o $(SMOKE)/patterns.o
+	@echo "train-smoke: trained on tests/positions/train_corpus.txt, the tables compile"
+
+corpus: $(BIN) $(ARENA_OUT) $(CORPUS_TOOL)
+	for spec in "0 15" "0 20" "1 15" "4 15"; do \
+	    sh tournaments/corpus.sh $$spec $(CORPUS_OPENINGS) $(CORPUS_SEED) $(CORPUS_TURN_MS) || exit 1; \
+	done
+	./$(CORPUS_TOOL) stats corpus/*.txt
 
 # The tactical suite played through the protocol (tournaments/README.md); not part of `make test`.
 TACTICS := $(BUILD)/gamok-tactics

@@ -12,10 +12,6 @@
 #define DEFAULT_SIZE 15
 /* Tables when the manager sets no memory limit. */
 #define UNLIMITED_SEARCH_BYTES ((size_t)64 << 20)
-/* The limit covers the whole process: first an allowance for everything but the search tables
- * (the evaluator's pattern tables are ~5.5 MB, then code, stacks, buffers), then half of what
- * is left for the tables, as a margin. */
-#define OTHER_MEMORY_BYTES ((int64_t)10 << 20)
 /* More would only make clearing the table (every new game) slow. */
 #define MAX_SEARCH_BYTES ((int64_t)1 << 30)
 
@@ -45,7 +41,7 @@ static size_t search_bytes_for(int64_t max_memory, int64_t hash_kb)
     }
     if (max_memory <= 0)
         return hash ? hash : UNLIMITED_SEARCH_BYTES;
-    int64_t bytes = (max_memory - OTHER_MEMORY_BYTES) / 2;
+    int64_t bytes = (max_memory - ENGINE_OTHER_MEMORY_BYTES) / 2;
     if (bytes <= 0)
         return 0;
     size_t limit = (size_t)(bytes < MAX_SEARCH_BYTES ? bytes : MAX_SEARCH_BYTES);

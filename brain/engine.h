@@ -122,6 +122,11 @@ bool engine_evaluator_switched(Engine *e);
 /* Deepest iteration INFO max_depth may ask for (the search's ply limit). */
 #define ENGINE_MAX_DEPTH_LIMIT 64
 
+/* max_memory covers the whole process: first an allowance for everything but the search tables
+ * (the evaluator's pattern tables are ~7 MB, then code, stacks, buffers), then half of what
+ * is left for the tables, as a margin. */
+#define ENGINE_OTHER_MEMORY_BYTES ((int64_t)12 << 20)
+
 /* Iterative deepening stops at `depth` plies (1..ENGINE_MAX_DEPTH_LIMIT; larger is clamped;
  * 0 restores the default). Negative: ENGINE_ERR_VALUE. */
 EngineError engine_set_max_depth(Engine *e, int64_t depth);

@@ -16,6 +16,7 @@
 #include "kernels/evaluator.h"
 
 #define SEARCH_MAX_PLY 64 /* deepest ply of a line, forced-move extensions included */
+#define TREE_RADIUS 2     /* candidate cells of the alpha-beta tree and the root (moves.h) */
 /* The score of a win by threes proven at the root: its length is known only roughly. */
 #define SEARCH_THREAT_WIN (SCORE_WIN - SEARCH_MAX_PLY)
 

@@ -16,7 +16,6 @@
 #include "kernels/incremental.h"
 
 #define MAX_PLY SEARCH_MAX_PLY
-#define TREE_RADIUS 2 /* candidate cells of the alpha-beta tree and the root */
 
 /* Killer moves kept per ply: a move that refuted one node often refutes its siblings (the
  * same attack or the same block, a few cells from the move that led there). */

@@ -208,9 +208,13 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     st->size = size;
     st->rule = rule;
     st->tempo = score_tempo(t, rule, size);
+    int policy = score_policy_set(rule, size);
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
         st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];
+        bool renju_black = rule == RULE_RENJU && c + 1 == BLACK;
+        if (policy >= 0)
+            st->policy[c] = &t->policy[policy - VALUES_LEARNED_FIRST][renju_black][0][0];
     }
     for (int i = 0; i < size; i++)
         st->line[0][i] = st->line[1][i] = score_empty_line(size);

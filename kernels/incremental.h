@@ -56,6 +56,9 @@ typedef struct IncState {
     const PatternTables *tables;
     const uint8_t *line_table[2];   /* [colour - 1] */
     const uint16_t *cell_table[2];
+    /* [colour - 1]: that colour table's learned priorities (PatternTables.policy, both parts),
+     * NULL for both where the game's policy is the hand-set one (score_policy_set). */
+    const int32_t *policy[2];
     int32_t tempo;                  /* the side to move's bonus (score_tempo) */
     int size, rule;
     const void *owner;              /* the board it follows (brain/board.c); copies do not */

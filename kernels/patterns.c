@@ -4,7 +4,10 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "kernels/learned_policy.h"
+#include "kernels/learned_values.h"
 #include "kernels/line_five.h"
+#include "kernels/policy.h"
 #include "kernels/values.h"
 
 _Static_assert(PAT_COUNT <= 16 && CELL_CLASS_COUNT <= 16, "classes are packed in 4 bits");
@@ -132,7 +135,7 @@ static const LineRule LINE_RULES[LT_COUNT] = {
  * which can only be of those classes. */
 PatternValues pattern_values(ValueSet set)
 {
-    bool hand = set == VALUES_HAND;
+    bool hand = value_set_prior(set) == VALUES_HAND;
     PatternValues v = {.tempo = hand ? VALUE_TEMPO_HAND : VALUE_TEMPO_FITTED};
 #define SET_LINE(cls, hand_value, fitted_value) v.line[cls] = hand ? hand_value : fitted_value;
 #define SET_COMBO(id, hand_value, fitted_value) v.combo[id] = hand ? hand_value : fitted_value;
@@ -201,18 +204,123 @@ double pattern_cell_value(uint32_t cell_key, const PatternValues *v, bool renju_
     return combo >= 0 && v->combo[combo] > sum ? v->combo[combo] : sum;
 }
 
-static uint16_t cell_entry(uint32_t cell_key, const PatternValues *v, bool renju_black)
+uint32_t pattern_combination(uint32_t cell_key)
+{
+    int cls[4];
+    for (int d = 0; d < 4; d++) {
+        int c = (int)(cell_key >> (4 * d)) & 15, i = d;
+        c = c < PAT_B2 || c >= PAT_COUNT ? PAT_NONE : c; /* B1, F1: patterns.h says why; a
+                                                             nibble >= PAT_COUNT is no class */
+        for (; i > 0 && cls[i - 1] < c; i--) cls[i] = cls[i - 1];
+        cls[i] = c;
+    }
+    return (uint32_t)(cls[0] | cls[1] << 4 | cls[2] << 8 | cls[3] << 12);
+}
+
+/* The learned sets' numbers (kernels/learned_values.h, written by `make train`), scaled. */
+typedef struct LearnedCell {
+    uint8_t set, renju_black;
+    uint16_t combination, value;
+} LearnedCell;
+#define LEARNED_CELL(set, renju_black, combination, value) {set, renju_black, combination, value},
+#define LEARNED_TEMPO(set, value) [set] = (value) + 1, /* + 1: 0 marks "not learned" */
+static const LearnedCell LEARNED_CELLS[] = {LEARNED_CELL_LIST(LEARNED_CELL){VALUES_HAND, 0, 0, 0}};
+static const int32_t LEARNED_TEMPI[VALUE_SET_COUNT] = {[VALUES_HAND] = 0,
+                                                       LEARNED_TEMPO_LIST(LEARNED_TEMPO)};
+#undef LEARNED_CELL
+#undef LEARNED_TEMPO
+
+/* The learned value of a combination, or -1 (the set is not learned, or never saw it). */
+static int learned_value(ValueSet set, bool renju_black, uint32_t combination)
+{
+    for (const LearnedCell *c = LEARNED_CELLS; c->set != VALUES_HAND; c++)
+        if (c->set == set && c->renju_black == renju_black && c->combination == combination)
+            return c->value;
+    return -1;
+}
+
+static int32_t set_tempo(ValueSet set)
+{
+    int32_t learned = LEARNED_TEMPI[set];
+    return learned ? learned - 1 : (int32_t)pattern_values(set).tempo * VALUE_SCALE;
+}
+
+/* `learned` >= 0 replaces the value (forbidden cells stay worth nothing). */
+static uint16_t cell_entry(uint32_t cell_key, const PatternValues *v, bool renju_black,
+                           int learned)
 {
     LineCounts c = count_lines(cell_key);
     CellClass cls = cell_class(&c, renju_black);
     int value = (int)pattern_cell_value(cell_key, v, renju_black) * VALUE_SCALE;
+    if (learned >= 0 && cls != CELL_FORBIDDEN && cls != CELL_FORBIDDEN33)
+        value = learned;
     return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX);
 }
 
-static void build_cell_table(uint16_t *table, const PatternValues *v, bool renju_black)
+uint16_t pattern_cell_entry(uint32_t cell_key, ValueSet set, bool renju_black)
 {
+    PatternValues v = pattern_values(set);
+    return cell_entry(cell_key, &v, renju_black,
+                      learned_value(set, renju_black, pattern_combination(cell_key)));
+}
+
+/* `learned` is scratch for CELL_KEYS ints: each combination's learned value, looked up once. */
+static void build_cell_table(uint16_t *table, ValueSet set, bool renju_black, int *learned)
+{
+    PatternValues v = pattern_values(set);
     for (uint32_t key = 0; key < CELL_KEYS; key++)
-        table[key] = cell_entry(key, v, renju_black);
+        learned[key] = -2;
+    for (uint32_t key = 0; key < CELL_KEYS; key++) {
+        uint32_t combination = pattern_combination(key);
+        if (learned[combination] == -2)
+            learned[combination] = learned_value(set, renju_black, combination);
+        table[key] = cell_entry(key, &v, renju_black, learned[combination]);
+    }
+}
+
+/* ---- the learned policy -------------------------------------------------------------------- */
+
+typedef struct LearnedPriority {
+    uint8_t set, side, renju_black;
+    uint16_t combination;
+    int32_t priority;
+} LearnedPriority;
+#define LEARNED_PRIORITY(set, side, renju_black, combination, priority) \
+    {set, side, renju_black, combination, priority},
+static const LearnedPriority LEARNED_PRIORITIES[] = {
+    LEARNED_POLICY_LIST(LEARNED_PRIORITY){VALUES_HAND, 0, 0, 0, 0}};
+#undef LEARNED_PRIORITY
+
+/* Dense indices of the combinations, in the order of their first key. Returns how many. */
+static int build_combination_index(uint16_t *index, uint32_t *combination_of)
+{
+    int n = 0;
+    for (uint32_t key = 0; key < CELL_KEYS; key++)
+        index[key] = UINT16_MAX;
+    for (uint32_t key = 0; key < CELL_KEYS; key++) {
+        uint32_t c = pattern_combination(key);
+        if (index[c] == UINT16_MAX) {
+            if (n < PATTERN_COMBINATIONS) combination_of[n] = c;
+            index[c] = (uint16_t)n++;
+        }
+        index[key] = index[c];
+    }
+    return n;
+}
+
+/* A learned set's priorities: its prior's policy (policy.h's parts of the prior set's entries),
+ * where the learned list has no number. */
+static void build_policy(int32_t table[2][PATTERN_COMBINATIONS], ValueSet set, bool renju_black,
+                         const uint32_t *combination_of, const uint16_t *index)
+{
+    for (int i = 0; i < PATTERN_COMBINATIONS; i++) {
+        uint16_t entry = pattern_cell_entry(combination_of[i], value_set_prior(set), renju_black);
+        table[POLICY_OWN][i] = policy_own_part(entry);
+        table[POLICY_OPP][i] = policy_opp_part(entry);
+    }
+    for (const LearnedPriority *p = LEARNED_PRIORITIES; p->set != VALUES_HAND; p++)
+        if (p->set == set && p->renju_black == renju_black)
+            table[p->side][index[p->combination]] = p->priority;
 }
 
 /* ---- the whole set ------------------------------------------------------------------------- */
@@ -221,21 +329,32 @@ PatternTables *pattern_tables_create(void)
 {
     PatternTables *t = malloc(sizeof *t);
     Canon *canon = malloc(sizeof *canon);
-    if (!t || !canon) {
-        free(t);
-        free(canon);
-        return NULL;
+    int *learned = malloc(CELL_KEYS * sizeof *learned);
+    bool ok = t && canon && learned;
+    if (ok) {
+        canon_init(canon);
+        for (int i = 0; i < LT_COUNT; i++)
+            build_line_table(t->line[i], canon, &LINE_RULES[i]);
+        for (int set = 0; set < VALUE_SET_COUNT; set++) {
+            for (int renju_black = 0; renju_black < 2; renju_black++)
+                build_cell_table(t->cell[CELL_TABLE_ID(set, renju_black)], (ValueSet)set,
+                                 renju_black, learned);
+            t->tempo[set] = set_tempo((ValueSet)set);
+        }
+        uint32_t combination_of[PATTERN_COMBINATIONS];
+        ok = build_combination_index(t->combination_index, combination_of)
+          == PATTERN_COMBINATIONS;
+        for (int set = VALUES_LEARNED_FIRST; ok && set < VALUE_SET_COUNT; set++)
+            for (int renju_black = 0; renju_black < 2; renju_black++)
+                build_policy(t->policy[set - VALUES_LEARNED_FIRST][renju_black], (ValueSet)set,
+                             renju_black, combination_of, t->combination_index);
     }
-    canon_init(canon);
-    for (int i = 0; i < LT_COUNT; i++)
-        build_line_table(t->line[i], canon, &LINE_RULES[i]);
-    for (int set = 0; set < VALUE_SET_COUNT; set++) {
-        PatternValues v = pattern_values((ValueSet)set);
-        for (int renju_black = 0; renju_black < 2; renju_black++)
-            build_cell_table(t->cell[CELL_TABLE_ID(set, renju_black)], &v, renju_black);
-        t->tempo[set] = (int32_t)v.tempo * VALUE_SCALE;
+    if (!ok) {
+        free(t);
+        t = NULL;
     }
     free(canon);
+    free(learned);
     return t;
 }
 

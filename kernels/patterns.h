@@ -80,10 +80,19 @@ enum { CT_COUNT = 2 * VALUE_SET_COUNT };
 #define CELL_ENTRY_CLASS(e) ((int)((e) >> CELL_VALUE_BITS))
 #define CELL_ENTRY_VALUE(e) ((int)((e) & CELL_VALUE_MAX))
 
+/* Line-class combinations (pattern_combination): four classes of NONE, B2..DFOUR (10), sorted. */
+#define PATTERN_COMBINATIONS 715
+enum { LEARNED_SET_COUNT = VALUE_SET_COUNT - VALUES_LEARNED_FIRST };
+
 typedef struct PatternTables {
     uint8_t line[LT_COUNT][PATTERN_KEYS];  /* LinePattern per key */
     uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
     int32_t tempo[VALUE_SET_COUNT];        /* the side to move's bonus, scaled */
+    /* The learned move policy (kernels/policy.h): a cell key's combination as a dense index,
+     * then per learned set, colour table (renju black or not) and part (own, opp) a priority
+     * per combination. */
+    uint16_t combination_index[CELL_KEYS];
+    int32_t policy[LEARNED_SET_COUNT][2][2][PATTERN_COMBINATIONS];
 } PatternTables;
 
 /* The combinations whose value floors a cell's summed line values: a four and an open three,
@@ -106,7 +115,16 @@ PatternValues pattern_values(ValueSet set);
  * (renju black). The one owner of how a cell's four classes combine into a value. */
 double pattern_cell_value(uint32_t cell_key, const PatternValues *v, bool renju_black);
 
-/* Builds every table (heap, about 5.5 MB). Returns NULL when out of memory. */
+/* A cell key's four line classes sorted, strongest first, packed as a cell key: the
+ * combination whatever the directions, by which the learned sets are indexed. B1 and F1 read
+ * as NONE: score.h leaves the classes of line windows without stones unwritten (NONE) where
+ * they would be one of those three, so only NONE, B1 and F1 can be worth 0 for sure. */
+uint32_t pattern_combination(uint32_t cell_key);
+
+/* The cell entry of `cell_key` under a value set (values.h), learned or not. */
+uint16_t pattern_cell_entry(uint32_t cell_key, ValueSet set, bool renju_black);
+
+/* Builds every table (heap, about 7 MB). Returns NULL when out of memory. */
 PatternTables *pattern_tables_create(void);
 void pattern_tables_destroy(PatternTables *t);
 

@@ -1,7 +1,10 @@
 /* A move's priority for the side to move, from the incremental state alone: what the cell makes
- * for the mover and what it takes from the opponent, by their cell classes, then their pattern
- * values. The tree orders, reduces and prunes its moves by it instead of scoring every child.
- * The numbers are kernels/values.h's (POLICY_*): hand-set until trained ones replace them. */
+ * for the mover and what it takes from the opponent. The tree orders, reduces and prunes its
+ * moves by it instead of scoring every child. Hand-set: by their cell classes, then their
+ * pattern values (kernels/values.h's POLICY_*). Learned (tournaments/train_policy.h, where
+ * score_policy_set says so): a number per line-class combination for each part, in
+ * PatternTables.policy, the hand-set parts of the learned set's prior where the corpus had
+ * nothing to say. */
 #ifndef GAMOK_POLICY_H
 #define GAMOK_POLICY_H
 
@@ -9,6 +12,8 @@
 
 #include "kernels/incremental.h"
 #include "kernels/values.h"
+
+enum { POLICY_OWN = 0, POLICY_OPP = 1 }; /* the two parts */
 
 /* Bonus by the cell's class for the mover (own) and for the opponent (taking it from him). */
 static inline int32_t policy_class_bonus(int cls, bool own)
@@ -18,13 +23,31 @@ static inline int32_t policy_class_bonus(int cls, bool own)
     return own ? OWN[cls] : OPP[cls];
 }
 
+/* The two parts of a cell's priority: what its entry (patterns.h) for the mover makes, and what
+ * the opponent's entry there is worth taking away. */
+static inline int32_t policy_own_part(uint16_t entry)
+{
+    return policy_class_bonus(CELL_ENTRY_CLASS(entry), true)
+         + POLICY_OWN_VALUE * CELL_ENTRY_VALUE(entry);
+}
+
+static inline int32_t policy_opp_part(uint16_t entry)
+{
+    return policy_class_bonus(CELL_ENTRY_CLASS(entry), false)
+         + POLICY_OPP_VALUE * CELL_ENTRY_VALUE(entry);
+}
+
 /* The priority of the empty `cell` for `me` (BLACK or WHITE); higher first. */
 static inline int32_t policy_score(const IncState *inc, int me, int cell)
 {
     uint16_t own = inc->entry[me - 1][cell], opp = inc->entry[2 - me][cell];
-    return policy_class_bonus(CELL_ENTRY_CLASS(own), true)
-         + policy_class_bonus(CELL_ENTRY_CLASS(opp), false)
-         + POLICY_OWN_VALUE * CELL_ENTRY_VALUE(own) + POLICY_OPP_VALUE * CELL_ENTRY_VALUE(opp);
+    if (!inc->policy[0])
+        return policy_own_part(own) + policy_opp_part(opp);
+    const uint16_t *index = inc->tables->combination_index;
+    uint32_t key = inc->cell_key[cell], shift = me == BLACK ? 0 : 16;
+    uint32_t own_key = (key >> shift) & 0xFFFFu, opp_key = (key >> (16 - shift)) & 0xFFFFu;
+    return inc->policy[me - 1][POLICY_OWN * PATTERN_COMBINATIONS + index[own_key]]
+         + inc->policy[2 - me][POLICY_OPP * PATTERN_COMBINATIONS + index[opp_key]];
 }
 
 #endif

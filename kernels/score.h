@@ -67,12 +67,52 @@ GAMOK_HD int score_line_table_id(int rule, int color)
     return LT_FREESTYLE;
 }
 
-/* Which of values.h's sets a game is scored with: the one that measured stronger there
- * (values.h says how): the fitted numbers on boards above 15x15 and in standard (exactly five),
- * the hand-set ones on freestyle 15x15. Renju and caro were not measured with the fitted
- * numbers, so on 15x15 they keep the numbers they were measured with. */
+/* The learned set (values.h) trained for a rule and board size, or -1 (caro; standard and renju
+ * above 15x15). The one owner of the grouping: the trainer sorts the corpus's games by it. */
+GAMOK_HD int score_learned_set(int rule, int size)
+{
+    if (rule == RULE_FREESTYLE)
+        return size > 15 ? VALUES_LEARNED_FREESTYLE20 : VALUES_LEARNED_FREESTYLE15;
+    if (size > 15)
+        return -1;
+    return rule == RULE_EXACT5 ? VALUES_LEARNED_STANDARD15
+         : rule == RULE_RENJU  ? VALUES_LEARNED_RENJU15 : -1;
+}
+
+/* Which learned sets play (bit per set, from VALUES_LEARNED_FIRST): those that measured
+ * stronger than the set before them (docs/strength.md, "Learned tables"): freestyle 15x15 and
+ * standard. Not freestyle 20x20 (no gain measured) nor renju (nothing learned: its corpus
+ * games predicted no result). A build may say otherwise (-DGAMOK_LEARNED_MASK=...). */
+#ifndef GAMOK_LEARNED_MASK
+#define GAMOK_LEARNED_MASK ((1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST)) \
+                            | (1 << (VALUES_LEARNED_STANDARD15 - VALUES_LEARNED_FIRST)))
+#endif
+
+/* Which learned move policies play (bit per set, as above; kernels/policy.h): none yet. On
+ * freestyle 15x15 the learned policy measured +44 Elo over the hand-set one with the hand-set
+ * values, nothing on top of the learned values (docs/strength.md). */
+#ifndef GAMOK_LEARNED_POLICY_MASK
+#define GAMOK_LEARNED_POLICY_MASK 0
+#endif
+
+/* The learned set whose move policy a game is played with, or -1: the hand-set policy. */
+GAMOK_HD int score_policy_set(int rule, int size)
+{
+    int learned = score_learned_set(rule, size);
+    return learned >= 0 && ((GAMOK_LEARNED_POLICY_MASK >> (learned - VALUES_LEARNED_FIRST)) & 1)
+             ? learned : -1;
+}
+
+/* Which of values.h's sets a game is scored with: a learned set where it plays (above), else
+ * the one that measured stronger there (values.h says how): the fitted numbers on boards above
+ * 15x15 and in standard (exactly five), the hand-set ones on freestyle 15x15. Renju and caro
+ * were not measured with the fitted numbers, so on 15x15 they keep the numbers they were
+ * measured with. */
 GAMOK_HD int score_value_set(int rule, int size)
 {
+    int learned = score_learned_set(rule, size);
+    if (learned >= 0 && ((GAMOK_LEARNED_MASK >> (learned - VALUES_LEARNED_FIRST)) & 1))
+        return learned;
     return size > 15 || rule == RULE_EXACT5 ? VALUES_FITTED : VALUES_HAND;
 }
 

@@ -1,5 +1,7 @@
-/* Every number of the static evaluation lives here: two sets, the hand-set one and one fitted
- * to game results, and score_value_set (kernels/score.h) says which a game is played with.
+/* Every number of the static evaluation lives here, or is learned from here: two sets, the
+ * hand-set one and one fitted to game results, and the learned sets below (their numbers in
+ * kernels/learned_values.h, written by `make train`); score_value_set (kernels/score.h) says
+ * which a game is played with.
  *
  * A class is "what playing this empty cell makes", and a position is worth the sum over its
  * empty cells, so an existing shape is counted through the cells that extend it (an open three
@@ -59,7 +61,29 @@
 
 enum { VALUE_SCALE = 4 };
 
-typedef enum ValueSet { VALUES_HAND = 0, VALUES_FITTED, VALUE_SET_COUNT } ValueSet;
+/* The hand-set and fitted sets, then the learned ones: a value for each combination of a cell's
+ * four line classes, trained per rule and board size from the game corpus (`make train`,
+ * tournaments/train.h; the numbers are in kernels/learned_values.h). A learned set starts from
+ * its prior, the set the evaluation used there before, and keeps its numbers for whatever
+ * combination the corpus never showed. score_value_set (kernels/score.h) says which set a game
+ * is played with. */
+typedef enum ValueSet {
+    VALUES_HAND = 0,
+    VALUES_FITTED,
+    VALUES_LEARNED_FREESTYLE15, /* freestyle up to 15x15 */
+    VALUES_LEARNED_FREESTYLE20, /* freestyle above 15x15 */
+    VALUES_LEARNED_STANDARD15,  /* exactly five up to 15x15 */
+    VALUES_LEARNED_RENJU15,     /* renju up to 15x15 */
+    VALUE_SET_COUNT
+} ValueSet;
+enum { VALUES_LEARNED_FIRST = VALUES_LEARNED_FREESTYLE15 };
+
+/* A learned set's prior. */
+static inline ValueSet value_set_prior(ValueSet set)
+{
+    return set == VALUES_LEARNED_FREESTYLE15 || set == VALUES_LEARNED_RENJU15 ? VALUES_HAND
+         : set == VALUES_HAND ? VALUES_HAND : VALUES_FITTED;
+}
 
 /* X(class, hand, fitted), unscaled. Line classes (PAT_*), then combinations (COMBO_*), whose
  * value floors a cell's summed line values. */

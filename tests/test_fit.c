@@ -52,11 +52,11 @@ static int teardown(void **state)
 }
 
 /* The tuner fits the evaluator's formula only if pattern_cell_value is what the tables hold,
- * for every value set. */
+ * for the hand-set and fitted sets (the learned ones: tests/test_train.c). */
 static void cell_values_are_the_tables(void **state)
 {
     const PatternTables *t = ((Fixture *)*state)->tables;
-    for (int set = 0; set < VALUE_SET_COUNT; set++) {
+    for (int set = 0; set < VALUES_LEARNED_FIRST; set++) {
         PatternValues v = pattern_values((ValueSet)set);
         assert_int_equal(t->tempo[set], (int32_t)v.tempo * VALUE_SCALE);
         for (int renju_black = 0; renju_black < 2; renju_black++)
@@ -77,13 +77,21 @@ static void a_game_is_scored_with_its_value_set(void **state)
     (void)state;
     PatternValues hand = pattern_values(VALUES_HAND), fitted = pattern_values(VALUES_FITTED);
     assert_true(hand.line[PAT_F4] != fitted.line[PAT_F4] && hand.tempo != fitted.tempo);
-    assert_int_equal(score_value_set(RULE_FREESTYLE, 15), VALUES_HAND);
+    /* learned where they measured stronger: freestyle 15x15 and standard (score.h) */
+    assert_int_equal(score_value_set(RULE_FREESTYLE, 15), VALUES_LEARNED_FREESTYLE15);
+    assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_LEARNED_STANDARD15);
+    assert_int_equal(score_value_set(RULE_EXACT5, 20), VALUES_FITTED);
     assert_int_equal(score_value_set(RULE_RENJU, 15), VALUES_HAND);
+    assert_int_equal(score_value_set(RULE_CARO, 15), VALUES_HAND);
     assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
-    assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_FITTED);
+    assert_int_equal(score_policy_set(RULE_FREESTYLE, 15), -1);
+    assert_int_equal(score_learned_set(RULE_FREESTYLE, 20), VALUES_LEARNED_FREESTYLE20);
+    assert_int_equal(score_learned_set(RULE_CARO, 15), -1);
+    assert_int_equal(score_learned_set(RULE_RENJU, 20), -1);
     assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), CELL_TABLE_ID(VALUES_HAND, 1));
     assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), CELL_TABLE_ID(VALUES_HAND, 0));
-    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK), CELL_TABLE_ID(VALUES_FITTED, 0));
+    assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK),
+                     CELL_TABLE_ID(VALUES_LEARNED_STANDARD15, 0));
     assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK),
                      CELL_TABLE_ID(VALUES_FITTED, 0));
     assert_int_equal(score_cell_table_id(RULE_RENJU, 20, BLACK), CELL_TABLE_ID(VALUES_FITTED, 1));
@@ -105,26 +113,49 @@ static void a_game_gives_its_quiet_positions(void **state)
     fit_data_free(&d);
 }
 
+/* The static score of the position on `b` under value set `set` straight from its tables: the
+ * mover's cell values minus the opponent's, plus the tempo (score_static before its clamp). */
+static int32_t table_static(const Board *b, const PatternTables *t, int set)
+{
+    const IncState *inc = board_incremental(b);
+    int32_t sum = t->tempo[set];
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (!board_cell_valid(b, c) || b->cell[c] != EMPTY) continue;
+        for (int colour = BLACK; colour <= WHITE; colour++) {
+            uint32_t key = (inc->cell_key[c] >> (colour == BLACK ? 0 : 16)) & 0xFFFFu;
+            bool renju_black = b->rule == RULE_RENJU && colour == BLACK;
+            int v = CELL_ENTRY_VALUE(t->cell[CELL_TABLE_ID(set, renju_black)][key]);
+            sum += colour == b->to_move ? v : -v;
+        }
+    }
+    return sum;
+}
+
 /* Compares the fitted evaluation of the position on `b` (an incremental state follows it) with
- * the evaluator's static score when the position is quiet; returns whether it was. */
-static bool same_as_evaluator(const Board *b)
+ * the static score of each of values.h's sets when the position is quiet (what the evaluator
+ * plays is checked against table_static too); returns whether it was. */
+static bool same_as_evaluator(const Board *b, const PatternTables *t)
 {
     const IncState *inc = board_incremental(b);
     int32_t score = inc_score(inc, b->to_move);
     if (inc_five_cells(inc, BLACK) || inc_five_cells(inc, WHITE) || score <= -SCORE_STATIC_MAX
         || score >= SCORE_STATIC_MAX) /* decided, or clamped */
         return false;
+    assert_int_equal(table_static(b, t, score_value_set(b->rule, b->size)), score);
     FitData d = {0};
-    FitParams p = fit_params_of((ValueSet)score_value_set(b->rule, b->size));
     assert_int_equal(fit_add_position(&d, b, 0.5f, false), 0);
-    assert_int_equal((int32_t)lround(fit_eval(&d, 0, &p) * VALUE_SCALE), score);
+    for (int set = 0; set < VALUES_LEARNED_FIRST; set++) {
+        FitParams p = fit_params_of((ValueSet)set);
+        assert_int_equal((int32_t)lround(fit_eval(&d, 0, &p) * VALUE_SCALE),
+                         table_static(b, t, set));
+    }
     fit_data_free(&d);
     return true;
 }
 
-/* With values.h's numbers of the game's set a quiet position's fitted evaluation is the
- * evaluator's static score: the middle games of every rule (renju black's forbidden cells
- * included) and every position of the games (15x15 and 20x20: both sets). */
+/* With values.h's numbers of a set a quiet position's fitted evaluation is that set's static
+ * score, and the evaluator's is its set's: the middle games of every rule (renju black's
+ * forbidden cells included) and every position of the games (15x15 and 20x20). */
 static void evaluations_are_the_evaluators(void **state)
 {
     Fixture *f = *state;
@@ -136,7 +167,7 @@ static void evaluations_are_the_evaluators(void **state)
         Board b = tp[i].board;
         inc_init(inc, f->tables, b.size, b.rule, b.cell);
         board_follow(&b, inc);
-        compared += same_as_evaluator(&b);
+        compared += same_as_evaluator(&b, f->tables);
     }
     assert_true(compared >= 3); /* a freestyle, a caro and a renju position are quiet */
     for (int g = 0; g < f->games.count; g++) {
@@ -146,7 +177,7 @@ static void evaluations_are_the_evaluators(void **state)
         inc_init(inc, f->tables, b.size, b.rule, b.cell);
         board_follow(&b, inc);
         for (int k = 0; k < r->nmoves; k++) {
-            compared += same_as_evaluator(&b);
+            compared += same_as_evaluator(&b, f->tables);
             board_play(&b, r->moves[k]);
         }
     }

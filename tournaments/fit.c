@@ -106,16 +106,17 @@ int fit_add_position(FitData *d, const Board *b, float result, bool held_out)
     return status ? -1 : push_position(d, p);
 }
 
-/* Nothing decides the position statically: no five to play for either side, no special
- * condition (those positions are the search's business, not the values'). */
-static bool quiet(const IncState *inc, int me)
+/* Nothing decides the position statically: no five to play for either side, and for FIT_QUIET
+ * no special condition (those positions are the search's business, not the values'). */
+static bool visited(const IncState *inc, int me, FitWalk which)
 {
-    int32_t v = inc_score(inc, me);
-    return !inc_five_cells(inc, me) && !inc_five_cells(inc, opponent_of(me))
-        && v < SCORE_WIN_MIN && v > -SCORE_WIN_MIN;
+    if (inc_five_cells(inc, me) || inc_five_cells(inc, opponent_of(me))) return false;
+    int32_t v = which == FIT_QUIET ? inc_score(inc, me) : 0;
+    return v < SCORE_WIN_MIN && v > -SCORE_WIN_MIN;
 }
 
-int fit_add_game(FitData *d, const PatternTables *t, const GameRecord *g, bool held_out)
+int fit_walk_game(const PatternTables *t, const GameRecord *g, FitWalk which, FitVisit visit,
+                  void *ctx)
 {
     IncState *inc = malloc(sizeof *inc);
     if (!inc) return -1;
@@ -123,17 +124,35 @@ int fit_add_game(FitData *d, const PatternTables *t, const GameRecord *g, bool h
     board_init(&b, g->size, g->rule);
     inc_init(inc, t, b.size, b.rule, b.cell);
     board_follow(&b, inc);
-    int added = 0;
-    for (int k = 0; k < g->nmoves && added >= 0; k++) {
-        if (k >= g->nopening && quiet(inc, b.to_move)) {
+    int n = 0;
+    for (int k = 0; k < g->nmoves && n >= 0; k++) {
+        if (k >= g->nopening && visited(inc, b.to_move, which)) {
             float result = g->winner == 0 ? 0.5f : g->winner == b.to_move ? 1.0f : 0.0f;
-            added = fit_add_position(d, &b, result, held_out) ? -1 : added + 1;
+            n = visit(&b, g->moves[k], result, ctx) ? -1 : n + 1;
         }
         board_play(&b, g->moves[k]);
     }
     board_follow(&b, NULL);
     free(inc);
-    return added;
+    return n;
+}
+
+typedef struct AddTo {
+    FitData *data;
+    bool held_out;
+} AddTo;
+
+static int add_to(const Board *b, int move, float result, void *ctx)
+{
+    (void)move;
+    const AddTo *a = ctx;
+    return fit_add_position(a->data, b, result, a->held_out);
+}
+
+int fit_add_game(FitData *d, const PatternTables *t, const GameRecord *g, bool held_out)
+{
+    AddTo a = {d, held_out};
+    return fit_walk_game(t, g, FIT_QUIET, add_to, &a);
 }
 
 void fit_data_free(FitData *d)

@@ -47,11 +47,25 @@ typedef struct FitData {
     int *key_slot; /* 2 * CELL_KEYS entries: index + 1 in keys, 0 when not seen yet */
 } FitData;
 
+/* Which positions of a game fit_walk_game visits: the quiet ones (no five to play for either
+ * side, no decided static score: what the values can be fitted to), or every one without a
+ * five to play (what a move policy can learn from). */
+typedef enum FitWalk { FIT_QUIET, FIT_NO_FIVE } FitWalk;
+
+/* Calls visit(b, move, result, ctx) on the positions `which` of one game from its first move
+ * after the opening: `move` the one played there, `result` the game's for the side to move (1
+ * won, 0.5 drawn, 0 lost); `b` is followed by an incremental state on `t` (board_incremental).
+ * Returns the number of positions visited, or -1 when out of memory or a visit returned
+ * nonzero. */
+struct Board;
+typedef int (*FitVisit)(const struct Board *b, int move, float result, void *ctx);
+int fit_walk_game(const PatternTables *t, const GameRecord *g, FitWalk which, FitVisit visit,
+                  void *ctx);
+
 /* Adds the quiet positions of one game from its first move after the opening. Returns the
  * number added, or -1 when out of memory (what was added stays). */
 int fit_add_game(FitData *d, const PatternTables *t, const GameRecord *g, bool held_out);
 /* Adds the position on `b` (which an incremental state follows) whatever it is. 0 or -1. */
-struct Board;
 int fit_add_position(FitData *d, const struct Board *b, float result, bool held_out);
 void fit_data_free(FitData *d);
 

@@ -7,6 +7,8 @@
 #      thread, no time limit: the same scores on every machine); kept: the KEEP openings whose
 #      score for the side to move is nearest 0, in candidate order, their scores listed in the
 #      file's header.
+#      SELECT=none: all CANDIDATES as they are, unbalanced (for a game corpus, where each
+#      game's result labels its positions and variety matters more than balance);
 #      SELECT=game (how the first sets were made): each one played once by pbrain-gamok against
 #      itself through gamok-arena at TURN_MS a move; kept: openings whose game lasted at least
 #      MIN_STONES stones, as many black wins as white wins (draws always), up to KEEP.
@@ -19,7 +21,7 @@ rule=$1 size=$2 out=$3 seed=${4:-1}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-openings.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 select=${SELECT:-eval}
-case $select in eval|game) ;; *) echo "$0: SELECT must be eval or game, not '$select'" >&2; exit 2 ;; esac
+case $select in eval|game|none) ;; *) echo "$0: SELECT must be eval, game or none, not '$select'" >&2; exit 2 ;; esac
 # awk's rand() is not seedable everywhere (one Ubuntu mawk ignores srand's seed): the sets come
 # from glibc's random() written out here, the sequence mawk here and gawk give for srand(SEED).
 random_awk='
@@ -50,7 +52,7 @@ BEGIN {
     }
 }' > "$work/candidates.txt"
 else
-# SELECT=eval: STONES stones (black first, on the centre), the others anywhere within 2 of it;
+# SELECT=eval or none: STONES stones (black first, on the centre), the others anywhere within 2 of it;
 # one candidate per position up to the 8 board symmetries (their scores are the same).
 awk -v n="${CANDIDATES:-40}" -v seed="$seed" -v k="${STONES:-3}" "$random_awk"'
 function key(t,    i, a, b, x, y, tx, ty, list, tmp, out) {
@@ -85,6 +87,13 @@ BEGIN {
         print line
     }
 }' > "$work/candidates.txt"
+fi
+if [ "$select" = none ]; then
+    { printf '# rule %s, %dx%d: %s random openings of %s stones, not balanced (tournaments/make-openings.sh %s %s FILE %s; SELECT=none)\n' \
+        "$rule" "$size" "$size" "$(wc -l < "$work/candidates.txt")" "${STONES:-3}" "$rule" "$size" "$seed"
+      cat "$work/candidates.txt"; } > "$out"
+    echo "$out: $(grep -vc '^#' "$out") openings (not balanced)"
+    exit 0
 fi
 # SELECT=eval: one protocol session per candidate (BOARD: 1 = the side to move's stones), the
 # final summary line "MESSAGE depth D score S nodes N" read for S.

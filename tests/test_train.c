@@ -1,0 +1,351 @@
+/* The game corpus (tournaments/corpus.c) and the trainer of the learned value sets
+ * (tournaments/train.c): corpus lines read back as written and bad ones refused; learned
+ * numbers indexed by a combination whatever the directions; the trainer's model is the
+ * evaluator's static score; its gradient agrees with its objective; a fit lowers the held-out
+ * loss, the same way every time. The games are tests/positions/train_corpus.txt. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/board.h"
+#include "kernels/incremental.h"
+#include "kernels/score.h"
+#include "tournaments/corpus.h"
+#include "tournaments/fit.h"
+#include "tournaments/train.h"
+
+#define CORPUS "tests/positions/train_corpus.txt"
+
+typedef struct Fixture {
+    PatternTables *tables;
+    RecordList games;
+    TrainData data;
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    int skipped = 0;
+    if (!f || !(f->tables = pattern_tables_create()) || corpus_load(CORPUS, &f->games, &skipped)
+        || f->games.count < 20 || skipped)
+        return -1;
+    for (int i = 0; i < f->games.count; i++)
+        if (train_add_game(&f->data, f->tables, &f->games.items[i]) < 0) return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    if (!f) return 0; /* setup failed */
+    train_data_free(&f->data);
+    record_list_free(&f->games);
+    pattern_tables_destroy(f->tables);
+    free(f);
+    return 0;
+}
+
+/* ---- the corpus ---------------------------------------------------------------------------- */
+
+static void corpus_lines_read_back_as_written(void **state)
+{
+    const Fixture *f = *state;
+    GameRecord *back = malloc(sizeof *back);
+    assert_non_null(back);
+    for (int i = 0; i < f->games.count; i++) {
+        const GameRecord *g = &f->games.items[i];
+        char line[CORPUS_LINE_MAX], tc[CORPUS_TC_MAX];
+        FILE *mem = fmemopen(line, sizeof line, "w");
+        assert_non_null(mem);
+        assert_int_equal(corpus_write(mem, g, "250ms"), 0);
+        fclose(mem);
+        assert_int_equal(corpus_parse(line, back, tc), 0);
+        assert_string_equal(tc, "250ms");
+        assert_int_equal(back->rule, g->rule);
+        assert_int_equal(back->size, g->size);
+        assert_int_equal(back->winner, g->winner);
+        assert_int_equal(back->nopening, g->nopening);
+        assert_string_equal(back->name[0], g->name[0]);
+        assert_string_equal(back->name[1], g->name[1]);
+        assert_int_equal(back->nmoves, g->nmoves);
+        assert_memory_equal(back->moves, g->moves, (size_t)g->nmoves * sizeof g->moves[0]);
+        assert_int_equal(corpus_game_key(back), corpus_game_key(g));
+    }
+    free(back);
+}
+
+static void corpus_refuses_bad_lines(void **state)
+{
+    (void)state;
+    static const char *const BAD[] = {
+        "0 15 1 B 100ms a b h8h8",      /* a cell played twice */
+        "0 15 1 X 100ms a b h8",        /* no such result */
+        "0 15 1 B 100ms a b p8",        /* x off a 15x15 board */
+        "0 15 1 B 100ms a b h16",       /* y off the board */
+        "0 15 1 B 100ms a b h0",        /* y counts from 1 */
+        "0 15 1 B 100ms a b h",         /* a letter without a number */
+        "2 15 1 B 100ms a b h8",        /* no rule 2 */
+        "0 23 1 B 100ms a b h8",        /* board too large */
+        "0 15 3 B 100ms a b h8",        /* more opening stones than moves */
+        "0 15 1 B 100ms a",             /* fields missing */
+        "0 15 1 B 100ms a b h8i9#",     /* junk in the moves */
+    };
+    GameRecord *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        if (corpus_parse(BAD[i], g, NULL) != -1) fail_msg("accepted: %s", BAD[i]);
+    }
+    assert_int_equal(corpus_parse("# a comment", g, NULL), 1);
+    assert_int_equal(corpus_parse("   ", g, NULL), 1);
+    assert_int_equal(corpus_parse("4 15 2 W 1s a b h8v22", g, NULL), -1); /* v: x 21 > 14 */
+    assert_int_equal(corpus_parse("4 22 2 W 1s a b h8v22", g, NULL), 0);
+    assert_int_equal(g->moves[1], cell_index(21, 21));
+    assert_int_equal(g->winner, WHITE);
+    free(g);
+}
+
+static void corpus_keeps_games_decided_on_the_board(void **state)
+{
+    const Fixture *f = *state;
+    GameRecord *g = malloc(sizeof *g);
+    assert_non_null(g);
+    *g = f->games.items[0];
+    static const EndReason KEPT[] = {END_FIVE, END_FULL, END_MOVE_LIMIT, END_FOUL};
+    static const EndReason DROPPED[] = {END_CRASH, END_TIME, END_OFF_BOARD, END_OCCUPIED,
+                                        END_BAD_REPLY, END_NO_START};
+    for (size_t i = 0; i < sizeof KEPT / sizeof KEPT[0]; i++) {
+        g->end = KEPT[i];
+        assert_true(corpus_keeps(g));
+    }
+    for (size_t i = 0; i < sizeof DROPPED / sizeof DROPPED[0]; i++) {
+        g->end = DROPPED[i];
+        assert_false(corpus_keeps(g));
+    }
+    g->end = END_FIVE;
+    g->nmoves = g->nopening;
+    assert_false(corpus_keeps(g));
+    free(g);
+}
+
+static void corpus_split_is_by_game(void **state)
+{
+    const Fixture *f = *state;
+    int held = 0;
+    for (int i = 0; i < f->games.count; i++) {
+        const GameRecord *g = &f->games.items[i];
+        assert_int_equal(corpus_held_out(g), corpus_game_key(g) % CORPUS_HOLD_OUT == 0);
+        held += corpus_held_out(g);
+    }
+    assert_true(held > 0 && held < f->games.count);
+    int positions[2] = {0};
+    for (int i = 0; i < f->data.npos; i++) positions[f->data.pos[i].held_out]++;
+    assert_true(positions[0] > 0 && positions[1] > 0);
+}
+
+/* ---- the learned sets' index --------------------------------------------------------------- */
+
+static uint32_t nibble(uint32_t key, int d) { return (key >> (4 * d)) & 15; }
+
+static void combination_ignores_directions(void **state)
+{
+    (void)state;
+    static const int PERM[][4] = {{1, 0, 2, 3}, {3, 2, 1, 0}, {2, 3, 0, 1}, {0, 3, 1, 2}};
+    for (uint32_t key = 0; key < CELL_KEYS; key += 7) {
+        uint32_t c = pattern_combination(key);
+        for (size_t p = 0; p < sizeof PERM / sizeof PERM[0]; p++) {
+            uint32_t moved = 0;
+            for (int d = 0; d < 4; d++) moved |= nibble(key, PERM[p][d]) << (4 * d);
+            assert_int_equal(pattern_combination(moved), c);
+        }
+        for (int d = 0; d < 3; d++) assert_true(nibble(c, d) >= nibble(c, d + 1));
+        for (int d = 0; d < 4; d++) assert_true(nibble(c, d) == PAT_NONE || nibble(c, d) >= PAT_B2);
+    }
+    uint32_t f3_f1 = PAT_F3 | PAT_F1 << 4 | PAT_B1 << 8;
+    assert_int_equal(pattern_combination(f3_f1), PAT_F3);
+}
+
+/* Every table entry is what pattern_cell_entry says, learned sets included, and a learned set
+ * differs from its prior only in values, never in classes. */
+static void tables_hold_each_sets_entries(void **state)
+{
+    const Fixture *f = *state;
+    for (int set = 0; set < VALUE_SET_COUNT; set++)
+        for (int rb = 0; rb < 2; rb++) {
+            const uint16_t *table = f->tables->cell[CELL_TABLE_ID(set, rb)];
+            const uint16_t *prior = f->tables->cell[CELL_TABLE_ID(value_set_prior(set), rb)];
+            for (uint32_t key = 0; key < CELL_KEYS; key += 3) {
+                assert_int_equal(table[key], pattern_cell_entry(key, (ValueSet)set, rb));
+                assert_int_equal(CELL_ENTRY_CLASS(table[key]), CELL_ENTRY_CLASS(prior[key]));
+                assert_int_equal(table[key], table[pattern_combination(key)]);
+            }
+        }
+}
+
+/* ---- the model ----------------------------------------------------------------------------- */
+
+typedef struct Replay {
+    const TrainData *data;
+    const TrainModel *model;
+    int next; /* the position index the trainer gave this one */
+    int compared;
+} Replay;
+
+static int compare_with_evaluator(const Board *b, int move, float result, void *ctx)
+{
+    (void)move;
+    (void)result;
+    Replay *r = ctx;
+    int32_t score = inc_score(board_incremental(b), b->to_move);
+    double model = train_eval(r->data, r->model, r->next++);
+    if (score > -SCORE_STATIC_MAX && score < SCORE_STATIC_MAX) { /* not clamped */
+        assert_true(fabs(model - score) < 1e-6);
+        r->compared++;
+    }
+    return 0;
+}
+
+static void model_is_the_evaluators_static_score(void **state)
+{
+    const Fixture *f = *state;
+    TrainModel played = train_model_played(&f->data, f->tables);
+    assert_non_null(played.value);
+    Replay r = {&f->data, &played, 0, 0};
+    for (int i = 0; i < f->games.count; i++) {
+        const GameRecord *g = &f->games.items[i];
+        if (score_learned_set(g->rule, g->size) < 0) continue;
+        assert_true(fit_walk_game(f->tables, g, FIT_QUIET, compare_with_evaluator, &r) >= 0);
+    }
+    assert_int_equal(r.next, f->data.npos);
+    assert_true(r.compared > f->data.npos / 2);
+    train_model_free(&played);
+}
+
+static void gradient_matches_finite_differences(void **state)
+{
+    const Fixture *f = *state;
+    const TrainData *d = &f->data;
+    const double l2 = 1e-5, h = 1e-3;
+    TrainModel m = train_model_prior(d, f->tables);
+    int n = d->params.count + VALUE_SET_COUNT;
+    double *grad = malloc((size_t)n * sizeof *grad), *scratch = malloc((size_t)n * sizeof *grad);
+    assert_non_null(m.value);
+    assert_non_null(grad);
+    assert_non_null(scratch);
+    for (int p = 0; p < d->params.count; p++) m.value[p] += (p % 7) * 3.0; /* off the prior */
+    train_objective(d, &m, l2, grad);
+    int checked = 0;
+    for (int p = 0; p < d->params.count; p++) {
+        if (d->params.items[p].seen < 10) continue;
+        double keep = m.value[p];
+        m.value[p] = keep + h;
+        double up = train_objective(d, &m, l2, scratch);
+        m.value[p] = keep - h;
+        double down = train_objective(d, &m, l2, scratch);
+        m.value[p] = keep;
+        double numeric = (up - down) / (2 * h);
+        assert_true(fabs(numeric - grad[p]) <= 1e-4 * fabs(grad[p]) + 1e-9);
+        checked++;
+    }
+    int set = VALUES_LEARNED_FREESTYLE15;
+    double keep = m.tempo[set];
+    m.tempo[set] = keep + h;
+    double up = train_objective(d, &m, l2, scratch);
+    m.tempo[set] = keep - h;
+    double down = train_objective(d, &m, l2, scratch);
+    assert_true(fabs((up - down) / (2 * h) - grad[d->params.count + set])
+                <= 1e-4 * fabs(grad[d->params.count + set]) + 1e-9);
+    assert_true(checked >= 20);
+    free(grad);
+    free(scratch);
+    train_model_free(&m);
+}
+
+static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
+{
+    const Fixture *f = *state;
+    const TrainData *d = &f->data;
+    const int set = VALUES_LEARNED_FREESTYLE15;
+    TrainModel prior = train_model_prior(d, f->tables);
+    TrainOptions o = {.iters = 300, .rate = 4, .l2 = 0, .patience = 300, .min_seen = 5};
+    TrainModel a = train_fit(d, &prior, &o, 0, NULL, NULL);
+    TrainModel b = train_fit(d, &prior, &o, 0, NULL, NULL);
+    assert_non_null(a.value);
+    assert_non_null(b.value);
+    assert_true(train_loss(d, &a, set, true) < train_loss(d, &prior, set, true));
+    assert_true(train_loss(d, &a, set, false) < train_loss(d, &prior, set, false));
+    assert_memory_equal(a.value, b.value, (size_t)d->params.count * sizeof a.value[0]);
+    int moved = 0;
+    for (int p = 0; p < d->params.count; p++) {
+        assert_true(a.value[p] >= 0 && a.value[p] <= CELL_VALUE_MAX);
+        if (d->params.items[p].seen < o.min_seen) assert_true(a.value[p] == prior.value[p]);
+        moved += a.value[p] != prior.value[p];
+    }
+    assert_true(moved > 0);
+    train_model_free(&prior);
+    train_model_free(&a);
+    train_model_free(&b);
+}
+
+/* The written header lists every number that moved, in the form the build reads. */
+static void written_values_list_every_moved_number(void **state)
+{
+    const Fixture *f = *state;
+    const TrainData *d = &f->data;
+    TrainModel m = train_model_prior(d, f->tables);
+    assert_non_null(m.value);
+    int moved = 0;
+    for (int p = 0; p < d->params.count; p += 5) {
+        m.value[p] = d->params.items[p].prior + 40;
+        moved++;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    assert_non_null(mem);
+    assert_int_equal(train_write_values(mem, d, &m, "test"), 0);
+    fclose(mem);
+    int listed = 0;
+    for (const char *s = strstr(text, "LEARNED_CELL_LIST(X)"); s && (s = strstr(s, "X(")); s++) {
+        char set[64];
+        int rb, value;
+        unsigned combination;
+        assert_int_equal(sscanf(s, "X(%63[A-Z_0-9], %d, 0x%x, %d)", set, &rb, &combination, &value),
+                         4);
+        listed++;
+    }
+    int live = 0; /* sets with held-out games are written */
+    for (int p = 0; p < d->params.count; p += 5)
+        live += d->positions[d->params.items[p].set][0] && d->positions[d->params.items[p].set][1];
+    assert_int_equal(listed, live);
+    assert_true(live > 0 && live <= moved);
+    assert_non_null(strstr(text, "#define LEARNED_TEMPO_LIST(X)"));
+    free(text);
+    train_model_free(&m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(corpus_lines_read_back_as_written),
+        cmocka_unit_test(corpus_refuses_bad_lines),
+        cmocka_unit_test(corpus_keeps_games_decided_on_the_board),
+        cmocka_unit_test(corpus_split_is_by_game),
+        cmocka_unit_test(combination_ignores_directions),
+        cmocka_unit_test(tables_hold_each_sets_entries),
+        cmocka_unit_test(model_is_the_evaluators_static_score),
+        cmocka_unit_test(gradient_matches_finite_differences),
+        cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
+        cmocka_unit_test(written_values_list_every_moved_number),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,253 @@
+/* The learned move policy: the trainer (tournaments/train_policy.c) and the tables the search
+ * reads (kernels/patterns.c, kernels/policy.h) hold the same numbers; a learned policy scores a
+ * cell as the sum of its two parts; the gradient agrees with the objective; a fit lowers the
+ * held-out cross-entropy, the same way every time, and its recall is measured as the search
+ * orders. Games: tests/positions/train_corpus.txt. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "brain/board.h"
+#include "brain/moves.h"
+#include "brain/search.h"
+#include "kernels/incremental.h"
+#include "kernels/learned_policy.h"
+#include "kernels/policy.h"
+#include "kernels/score.h"
+#include "tournaments/corpus.h"
+#include "tournaments/fit.h"
+#include "tournaments/train_policy.h"
+
+#define CORPUS "tests/positions/train_corpus.txt"
+
+typedef struct Fixture {
+    PatternTables *tables;
+    RecordList games;
+    PolicyData data;
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    int skipped = 0;
+    if (!f || !(f->tables = pattern_tables_create()) || corpus_load(CORPUS, &f->games, &skipped)
+        || f->games.count < 20 || skipped)
+        return -1;
+    for (int i = 0; i < f->games.count; i++)
+        if (policy_add_game(&f->data, f->tables, &f->games.items[i]) < 0) return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    if (!f) return 0; /* setup failed */
+    policy_data_free(&f->data);
+    record_list_free(&f->games);
+    pattern_tables_destroy(f->tables);
+    free(f);
+    return 0;
+}
+
+/* The learned list as data: the number of (set, side, colour table, combination), or 0. */
+typedef struct Listed {
+    int set, side, renju_black;
+    uint32_t combination;
+    int32_t priority;
+} Listed;
+#define LISTED(set, side, renju_black, combination, priority) \
+    {set, side, renju_black, combination, priority},
+static const Listed LIST[] = {LEARNED_POLICY_LIST(LISTED){-1, 0, 0, 0, 0}};
+
+static const Listed *listed(int set, int side, int renju_black, uint32_t combination)
+{
+    for (const Listed *l = LIST; l->set >= 0; l++)
+        if (l->set == set && l->side == side && l->renju_black == renju_black
+            && l->combination == combination)
+            return l;
+    return NULL;
+}
+
+static const int32_t *table_part(const PatternTables *t, int set, int renju_black, int side)
+{
+    return t->policy[set - VALUES_LEARNED_FIRST][renju_black][side];
+}
+
+static void tables_hold_the_trainers_priors_or_the_learned_numbers(void **state)
+{
+    const Fixture *f = *state;
+    const PolicyData *d = &f->data;
+    PolicyModel prior = policy_model_prior(d);
+    assert_non_null(prior.value);
+    assert_true(d->params.count > 100);
+    for (int p = 0; p < d->params.count; p++) {
+        const TrainParam *q = &d->params.items[p];
+        const Listed *l = listed(q->set, q->side, q->renju_black, q->combination);
+        int32_t in_table =
+            table_part(f->tables, q->set, q->renju_black, q->side)
+                [f->tables->combination_index[q->combination]];
+        assert_int_equal(in_table, l ? l->priority : (int32_t)prior.value[p]);
+    }
+    policy_model_free(&prior);
+}
+
+/* Every cell key maps to the index of its combination, and the 715 indices are all used. */
+static void combination_index_is_dense(void **state)
+{
+    const Fixture *f = *state;
+    int used[PATTERN_COMBINATIONS] = {0};
+    for (uint32_t key = 0; key < CELL_KEYS; key++) {
+        uint16_t i = f->tables->combination_index[key];
+        assert_true(i < PATTERN_COMBINATIONS);
+        assert_int_equal(i, f->tables->combination_index[pattern_combination(key)]);
+        used[i] = 1;
+    }
+    for (int i = 0; i < PATTERN_COMBINATIONS; i++) assert_true(used[i]);
+}
+
+typedef struct Check {
+    const PatternTables *t;
+    int set, cells;
+} Check;
+
+/* On each position: with the learned tables in the state, a cell's priority is its two parts. */
+static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, float result,
+                                                    void *ctx)
+{
+    (void)move;
+    (void)result;
+    Check *c = ctx;
+    IncState *inc = board_incremental(b);
+    const int32_t *keep[2] = {inc->policy[0], inc->policy[1]};
+    bool renju = b->rule == RULE_RENJU;
+    for (int colour = BLACK; colour <= WHITE; colour++)
+        inc->policy[colour - 1] = &c->t->policy[c->set - VALUES_LEARNED_FIRST]
+                                               [renju && colour == BLACK][0][0];
+    uint16_t moves[MOVES_MAX];
+    int n = moves_candidates(b, TREE_RADIUS, moves), me = b->to_move;
+    for (int i = 0; i < n; i++) {
+        uint32_t key = inc->cell_key[moves[i]];
+        uint32_t mine = me == BLACK ? key & 0xFFFFu : key >> 16;
+        uint32_t theirs = me == BLACK ? key >> 16 : key & 0xFFFFu;
+        int32_t expect =
+            table_part(c->t, c->set, renju && me == BLACK, POLICY_OWN)
+                [c->t->combination_index[mine]]
+            + table_part(c->t, c->set, renju && me == WHITE, POLICY_OPP)
+                  [c->t->combination_index[theirs]];
+        assert_int_equal(policy_score(inc, me, moves[i]), expect);
+        c->cells++;
+    }
+    inc->policy[0] = keep[0];
+    inc->policy[1] = keep[1];
+    return 0;
+}
+
+static void learned_policy_scores_each_cell_by_its_two_parts(void **state)
+{
+    const Fixture *f = *state;
+    Check c = {f->tables, 0, 0};
+    for (int i = 0; i < f->games.count; i += 3) {
+        const GameRecord *g = &f->games.items[i];
+        c.set = score_learned_set(g->rule, g->size);
+        assert_true(fit_walk_game(f->tables, g, FIT_NO_FIVE,
+                                  learned_priority_is_the_sum_of_its_parts, &c) >= 0);
+    }
+    assert_true(c.cells > 1000);
+}
+
+static void gradient_matches_finite_differences(void **state)
+{
+    const Fixture *f = *state;
+    const PolicyData *d = &f->data;
+    const double h = 1e-2;
+    PolicyModel m = policy_model_prior(d);
+    int n = d->params.count;
+    double *grad = malloc((size_t)n * sizeof *grad), *scratch = malloc((size_t)n * sizeof *grad);
+    assert_non_null(m.value);
+    assert_non_null(grad);
+    assert_non_null(scratch);
+    policy_objective(d, &m, grad);
+    int checked = 0;
+    for (int p = 0; p < n; p++) {
+        if (d->params.items[p].seen < 50) continue;
+        double keep = m.value[p];
+        m.value[p] = keep + h;
+        double up = policy_objective(d, &m, scratch);
+        m.value[p] = keep - h;
+        double down = policy_objective(d, &m, scratch);
+        m.value[p] = keep;
+        assert_true(fabs((up - down) / (2 * h) - grad[p]) <= 1e-4 * fabs(grad[p]) + 1e-10);
+        checked++;
+    }
+    assert_true(checked >= 20);
+    free(grad);
+    free(scratch);
+    policy_model_free(&m);
+}
+
+static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
+{
+    const Fixture *f = *state;
+    const PolicyData *d = &f->data;
+    const int set = VALUES_LEARNED_FREESTYLE15;
+    PolicyModel prior = policy_model_prior(d);
+    TrainOptions o = {.iters = 60, .rate = 50, .patience = 60, .min_seen = 5};
+    PolicyModel a = policy_fit(d, &prior, &o, 0, NULL, NULL);
+    PolicyModel b = policy_fit(d, &prior, &o, 0, NULL, NULL);
+    assert_non_null(a.value);
+    assert_non_null(b.value);
+    assert_true(policy_loss(d, &a, set, true) < policy_loss(d, &prior, set, true));
+    assert_memory_equal(a.value, b.value, (size_t)d->params.count * sizeof a.value[0]);
+    double top1, top5;
+    policy_recall(d, &a, set, true, &top1, &top5);
+    assert_true(top1 > 0 && top1 <= top5 && top5 <= 1);
+    policy_model_free(&prior);
+    policy_model_free(&a);
+    policy_model_free(&b);
+}
+
+/* Recall counts ties as the search breaks them: in cell order. With every priority equal, the
+ * played move is first only where it is the first candidate. */
+static void recall_breaks_ties_in_cell_order(void **state)
+{
+    const Fixture *f = *state;
+    const PolicyData *d = &f->data;
+    const int set = VALUES_LEARNED_FREESTYLE15;
+    PolicyModel flat = policy_model_prior(d);
+    assert_non_null(flat.value);
+    for (int p = 0; p < d->params.count; p++) flat.value[p] = 7;
+    int n = 0, first = 0, five = 0;
+    for (int i = 0; i < d->npos; i++) {
+        const PolicyPosition *q = &d->pos[i];
+        if (q->set != set || !q->held_out) continue;
+        n++;
+        first += q->chosen == 0;
+        five += q->chosen < 5;
+    }
+    double top1, top5;
+    policy_recall(d, &flat, set, true, &top1, &top5);
+    assert_true(n > 0);
+    assert_true(fabs(top1 - (double)first / n) < 1e-12);
+    assert_true(fabs(top5 - (double)five / n) < 1e-12);
+    policy_model_free(&flat);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tables_hold_the_trainers_priors_or_the_learned_numbers),
+        cmocka_unit_test(combination_index_is_dense),
+        cmocka_unit_test(learned_policy_scores_each_cell_by_its_two_parts),
+        cmocka_unit_test(gradient_matches_finite_differences),
+        cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
+        cmocka_unit_test(recall_breaks_ties_in_cell_order),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

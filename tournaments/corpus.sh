@@ -1,0 +1,39 @@
+#!/bin/sh
+# Grows the game corpus (corpus/, one game a line; tournaments/corpus.h says the format): plays
+# a round robin of the brains that know the rule, at a fast turn, from random unbalanced
+# openings (tournaments/make-openings.sh SELECT=none: variety, not balance, is what a corpus
+# needs; each game's result labels its positions), colours swapped, and adds the finished
+# games to corpus/RULE-SIZE.txt through gamok-corpus (duplicates are dropped there).
+#
+# usage: tournaments/corpus.sh RULE SIZE OPENINGS SEED [TURN_MS]
+#   e.g. tournaments/corpus.sh 0 15 40 1001 100
+# Brains: ./pbrain-gamok, and from build/opponents (tournaments/opponents/build.sh) Rapfi
+# (classical) and, where they play the rule (freestyle; exactly five as a weaker partner),
+# AIWine and Pela. A brain that is not built is left out; at least two are needed.
+# environment: STONES (3; 5 on boards above 15), OPP (build/opponents), BIN (./pbrain-gamok),
+#              ARENA (build/gamok-arena), CORPUS_TOOL (build/gamok-corpus), KEEP_RUN (unset:
+#              the arena's folder is removed once its games are in the corpus)
+set -eu
+[ $# -ge 4 ] || { echo "usage: $0 RULE SIZE OPENINGS SEED [TURN_MS]" >&2; exit 2; }
+rule=$1 size=$2 count=$3 seed=$4 turn=${5:-100}
+opp=${OPP:-build/opponents}
+bin=${BIN:-./pbrain-gamok}
+stones=${STONES:-$([ "$size" -gt 15 ] && echo 5 || echo 3)}
+work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-corpus.XXXXXX")
+[ -n "${KEEP_RUN:-}" ] || trap 'rm -rf "$work"' EXIT INT TERM
+
+set -- --engine "cmd=$(realpath "$bin") --threads 1" name=gamok
+[ ! -x "$opp/pbrain-rapfi" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-rapfi")" name=rapfi
+if [ "$rule" = 0 ] || [ "$rule" = 1 ]; then
+    [ ! -x "$opp/pbrain-aiwine" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-aiwine")" name=aiwine
+    [ ! -x "$opp/pbrain-pela" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-pela")" name=pela
+fi
+[ "$#" -ge 4 ] || { echo "$0: only pbrain-gamok for rule $rule: build the opponents first" >&2; exit 1; }
+
+SELECT=none STONES=$stones CANDIDATES=$count sh "$(dirname "$0")/make-openings.sh" \
+    "$rule" "$size" "$work/openings.txt" "$seed" >/dev/null
+"${ARENA:-build/gamok-arena}" --rule "$rule" --size "$size" --turn "$turn" --tolerance 1000 \
+    --openings "$work/openings.txt" --suspend --out "$work/run" --fresh --quiet \
+    "$@" >/dev/null
+mkdir -p corpus
+"${CORPUS_TOOL:-build/gamok-corpus}" add corpus --tc "${turn}ms" "$work/run/results.jsonl"

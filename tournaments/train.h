@@ -1,0 +1,147 @@
+/* Training the learned value sets (kernels/values.h) from the game corpus (corpus.h).
+ *
+ * Every quiet position of a game (fit.h: fit_walk_game) is labelled with the game's result for
+ * the side to move and predicted as sigmoid(K * eval), where eval is the evaluator's static
+ * score with one unknown per line-class combination (pattern_combination) and colour table:
+ *   eval = tempo + sum over the mover's empty cells of value[combination]
+ *                - sum over the opponent's empty cells of value[combination].
+ * A game trains the learned set of its rule and size (score_learned_set); K per set is the one
+ * that fits the set's prior best, so the learned numbers keep the prior's units (the search's
+ * margins are in them). The loss is the mean log loss plus an L2 pull toward the prior; Adam
+ * moves the numbers, kept within what a cell entry holds (0..CELL_VALUE_MAX); each set keeps
+ * the numbers of its best held-out loss (early stop). Forbidden cells (renju black) and
+ * combinations without a class from B2 up stay worth 0, as in the evaluator. Deterministic:
+ * no randomness anywhere. Units are the evaluator's (scaled). */
+#ifndef GAMOK_TRAIN_H
+#define GAMOK_TRAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kernels/patterns.h"
+#include "tournaments/game.h"
+
+/* One learned number: of one set, one side (values: 0; the policy, train_policy.h: 0 the
+ * mover's part, 1 the opponent's), one colour table and one combination. */
+typedef struct TrainParam {
+    uint8_t set, side, renju_black;
+    uint16_t combination;
+    float prior; /* the prior's number */
+    int seen;    /* positions it occurs in */
+} TrainParam;
+
+/* The numbers met so far, and where each combination's number is. */
+typedef struct TrainParams {
+    TrainParam *items;
+    int count, room;
+    int32_t *slot; /* by set, side, colour table and combination */
+} TrainParams;
+
+/* The slot of a number: 0 not met yet, -1 worth nothing (not learned), else its index + 1.
+ * NULL when out of memory. */
+int32_t *train_params_slot(TrainParams *r, int set, int side, bool renju_black,
+                           uint32_t combination);
+/* Adds `p` as the number of `slot` (0 before). Returns its index, or -1 (out of memory). */
+int train_params_add(TrainParams *r, int32_t *slot, TrainParam p);
+void train_params_free(TrainParams *r);
+
+/* One Adam step on x[i] by g[i] (m and v: the moments, zero at first), kept within lo..hi. */
+typedef struct TrainAdam {
+    double *m, *v;
+} TrainAdam;
+void train_adam_step(TrainAdam *a, double *x, const double *g, int i, int step, double rate,
+                     double lo, double hi);
+
+typedef struct TrainTerm {
+    int32_t param;
+    int32_t count; /* the mover's cells with it minus the opponent's */
+} TrainTerm;
+
+typedef struct TrainPosition {
+    int64_t first;
+    int32_t nterms;
+    uint8_t set;
+    bool held_out;
+    float result; /* for the side to move */
+} TrainPosition;
+
+typedef struct TrainData {
+    TrainTerm *terms;
+    int64_t nterms, terms_room;
+    TrainPosition *pos;
+    int npos, pos_room;
+    TrainParams params;
+    int games[VALUE_SET_COUNT], positions[VALUE_SET_COUNT][2]; /* [set][held_out] */
+    int rule[VALUE_SET_COUNT], size[VALUE_SET_COUNT];          /* of each set's first game */
+} TrainData;
+
+/* Adds the quiet positions of a game to the learned set of its rule and size (none for caro:
+ * returns 0), held out when the corpus says so (corpus_held_out). `t` is the evaluator's
+ * tables. Returns the positions added or -1 (out of memory). */
+int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g);
+void train_data_free(TrainData *d);
+
+typedef struct TrainModel {
+    double *value; /* per param, scaled */
+    double tempo[VALUE_SET_COUNT];
+    double k[VALUE_SET_COUNT];
+    int nparams;
+} TrainModel;
+
+/* The priors' numbers, with each set's K fitted to them. NULL value when out of memory. */
+TrainModel train_model_prior(const TrainData *d, const PatternTables *t);
+/* The numbers the evaluator plays each set's games with now (score_value_set: the prior, or
+ * the learned set where it plays), K as the prior's. */
+TrainModel train_model_played(const TrainData *d, const PatternTables *t);
+TrainModel train_model_copy(const TrainModel *m);
+void train_model_free(TrainModel *m);
+
+double train_eval(const TrainData *d, const TrainModel *m, int pos);
+/* Mean log loss over one set's training or held-out positions (no L2 term). */
+double train_loss(const TrainData *d, const TrainModel *m, int set, bool held_out);
+/* The training objective (mean log loss over every set's training positions, each set
+ * weighted by its own count, plus l2 * sum of (value - prior)^2) and its gradient:
+ * grad[0..nparams-1] by value, grad[nparams + set] by tempo. */
+double train_objective(const TrainData *d, const TrainModel *m, double l2, double *grad);
+
+/* Early stop, per set: a set stops once its held-out loss has not fallen by more than
+ * TRAIN_MIN_GAIN for `patience` steps; it keeps the numbers of its lowest held-out loss. */
+#define TRAIN_MIN_GAIN 1e-4
+
+typedef struct TrainStop {
+    double best[VALUE_SET_COUNT], anchor[VALUE_SET_COUNT];
+    int since[VALUE_SET_COUNT];
+    bool live[VALUE_SET_COUNT]; /* still training */
+} TrainStop;
+
+/* A set trains when it has training and held-out positions; `loss` is its held-out loss at the
+ * start (ignored otherwise). */
+void train_stop_start(TrainStop *st, int set, bool trains, double loss);
+/* Records a live set's held-out loss after a step. Returns whether it is the lowest yet (keep
+ * these numbers); stops the set after `patience` steps without a gain. */
+bool train_stop_step(TrainStop *st, int set, double loss, int patience);
+/* Whether any set still trains. */
+bool train_stop_any(const TrainStop *st);
+
+typedef struct TrainOptions {
+    int iters;     /* Adam steps at most */
+    double rate;   /* Adam step size, scaled units */
+    double l2;     /* pull toward the prior */
+    int patience;  /* stop a set after this many steps without a gain (TRAIN_MIN_GAIN) */
+    int min_seen;  /* numbers seen in fewer positions stay at their prior */
+} TrainOptions;
+
+typedef void (*TrainReport)(int step, const TrainModel *m, void *ctx);
+/* Fits from `start`; returns each set's numbers of its best held-out loss. Calls `report`
+ * (may be NULL) every `every` steps. */
+TrainModel train_fit(const TrainData *d, const TrainModel *start, const TrainOptions *o,
+                     int every, TrainReport report, void *ctx);
+
+/* A learned set's name in values.h ("VALUES_LEARNED_FREESTYLE15"). */
+const char *train_set_macro(int set);
+
+/* Writes kernels/learned_values.h's contents for `m` (rounded), `provenance` in its comment. */
+int train_write_values(FILE *f, const TrainData *d, const TrainModel *m, const char *provenance);
+
+#endif

@@ -1,0 +1,294 @@
+#include "tournaments/train_policy.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brain/board.h"
+#include "brain/moves.h"
+#include "brain/search.h"
+#include "kernels/incremental.h"
+#include "kernels/policy.h"
+#include "kernels/score.h"
+#include "tournaments/corpus.h"
+#include "tournaments/fit.h"
+
+/* ---- the data ------------------------------------------------------------------------------ */
+
+typedef struct GameContext {
+    PolicyData *data;
+    int set; /* the learned set */
+    bool held_out;
+} GameContext;
+
+/* The number of one part of a cell key; -1 when out of memory. */
+static int param_of(GameContext *g, int side, bool renju_black, uint32_t key)
+{
+    uint32_t combination = pattern_combination(key);
+    int32_t *slot = train_params_slot(&g->data->params, g->set, side, renju_black, combination);
+    if (!slot) return -1;
+    if (*slot) return *slot - 1;
+    ValueSet prior_set = value_set_prior((ValueSet)g->set);
+    uint16_t entry = pattern_cell_entry(combination, prior_set, renju_black);
+    int32_t prior = side == POLICY_OWN ? policy_own_part(entry) : policy_opp_part(entry);
+    TrainParam p = {(uint8_t)g->set, (uint8_t)side, renju_black, (uint16_t)combination,
+                    (float)prior, 0};
+    return train_params_add(&g->data->params, slot, p);
+}
+
+static int push_candidate(PolicyData *d, PolicyCandidate c)
+{
+    if (d->ncand == d->cand_room) {
+        int64_t room = d->cand_room ? 2 * d->cand_room : 1 << 16;
+        PolicyCandidate *p = realloc(d->cand, (size_t)room * sizeof *p);
+        if (!p) return -1;
+        d->cand = p;
+        d->cand_room = room;
+    }
+    d->cand[d->ncand++] = c;
+    return 0;
+}
+
+static int push_position(PolicyData *d, PolicyPosition p)
+{
+    if (d->npos == d->pos_room) {
+        int room = d->pos_room ? 2 * d->pos_room : 1024;
+        PolicyPosition *q = realloc(d->pos, (size_t)room * sizeof *q);
+        if (!q) return -1;
+        d->pos = q;
+        d->pos_room = room;
+    }
+    d->pos[d->npos++] = p;
+    return 0;
+}
+
+static int add_position(const Board *b, int move, float result, void *ctx)
+{
+    GameContext *g = ctx;
+    PolicyData *d = g->data;
+    if (result != 1.0f) return 0; /* the winner's moves only */
+    uint16_t moves[MOVES_MAX];
+    int n = moves_candidates(b, TREE_RADIUS, moves), chosen = -1;
+    for (int i = 0; i < n; i++) chosen = moves[i] == move ? i : chosen;
+    if (chosen < 0 || n < 2) return 0; /* outside the tree's cells, or nothing to choose */
+    const IncState *inc = board_incremental(b);
+    int me = b->to_move, shift_me = me == BLACK ? 0 : 16;
+    bool renju = b->rule == RULE_RENJU;
+    PolicyPosition pos = {d->ncand, n, chosen, (uint8_t)g->set, g->held_out};
+    for (int i = 0; i < n; i++) {
+        uint32_t key = inc->cell_key[moves[i]];
+        int own = param_of(g, POLICY_OWN, renju && me == BLACK, (key >> shift_me) & 0xFFFFu);
+        int opp = param_of(g, POLICY_OPP, renju && me == WHITE, (key >> (16 - shift_me)) & 0xFFFFu);
+        if (own < 0 || opp < 0 || push_candidate(d, (PolicyCandidate){own, opp})) return -1;
+        d->params.items[own].seen++;
+        d->params.items[opp].seen++;
+    }
+    d->positions[g->set][g->held_out]++;
+    return push_position(d, pos);
+}
+
+int policy_add_game(PolicyData *d, const PatternTables *t, const GameRecord *g)
+{
+    int set = score_learned_set(g->rule, g->size);
+    if (set < 0 || g->winner == 0) return 0;
+    GameContext ctx = {d, set, corpus_held_out(g)};
+    int n = fit_walk_game(t, g, FIT_NO_FIVE, add_position, &ctx);
+    d->games[set] += n >= 0;
+    return n;
+}
+
+void policy_data_free(PolicyData *d)
+{
+    free(d->cand);
+    free(d->pos);
+    train_params_free(&d->params);
+    *d = (PolicyData){0};
+}
+
+/* ---- the model ----------------------------------------------------------------------------- */
+
+static double logit(const PolicyData *d, const PolicyModel *m, const PolicyPosition *q,
+                    int64_t i)
+{
+    return (m->value[d->cand[i].own] + m->value[d->cand[i].opp]) / m->temp[q->set];
+}
+
+/* The position's softmax into p (n entries); returns the cross-entropy of the chosen move. */
+static double softmax(const PolicyData *d, const PolicyModel *m, const PolicyPosition *q,
+                      double *p)
+{
+    double top = -INFINITY, sum = 0;
+    for (int i = 0; i < q->n; i++) {
+        p[i] = logit(d, m, q, q->first + i);
+        top = p[i] > top ? p[i] : top;
+    }
+    for (int i = 0; i < q->n; i++) sum += p[i] = exp(p[i] - top);
+    double chosen = p[q->chosen];
+    for (int i = 0; i < q->n; i++) p[i] /= sum;
+    return -log(chosen / sum);
+}
+
+double policy_loss(const PolicyData *d, const PolicyModel *m, int set, bool held_out)
+{
+    double p[MOVES_MAX], sum = 0;
+    int n = 0;
+    for (int i = 0; i < d->npos; i++) {
+        const PolicyPosition *q = &d->pos[i];
+        if (q->set != set || q->held_out != held_out) continue;
+        sum += softmax(d, m, q, p);
+        n++;
+    }
+    return n ? sum / n : NAN;
+}
+
+/* The chosen move's place in the search's order: higher first, ties in cell order. */
+static int rank_of_chosen(const PolicyData *d, const PolicyModel *m, const PolicyPosition *q)
+{
+    double mine = m->value[d->cand[q->first + q->chosen].own]
+                + m->value[d->cand[q->first + q->chosen].opp];
+    int rank = 0;
+    for (int i = 0; i < q->n; i++) {
+        double v = m->value[d->cand[q->first + i].own] + m->value[d->cand[q->first + i].opp];
+        rank += v > mine || (v == mine && i < q->chosen);
+    }
+    return rank;
+}
+
+void policy_recall(const PolicyData *d, const PolicyModel *m, int set, bool held_out,
+                   double *top1, double *top5)
+{
+    int n = 0, first = 0, five = 0;
+    for (int i = 0; i < d->npos; i++) {
+        const PolicyPosition *q = &d->pos[i];
+        if (q->set != set || q->held_out != held_out) continue;
+        int rank = rank_of_chosen(d, m, q);
+        first += rank == 0;
+        five += rank < 5;
+        n++;
+    }
+    *top1 = n ? (double)first / n : NAN;
+    *top5 = n ? (double)five / n : NAN;
+}
+
+/* The T that fits a set's training positions best under `m` (a scan). */
+static double best_temp(const PolicyData *d, const PolicyModel *m, int set)
+{
+    PolicyModel probe = *m;
+    double best = INFINITY, temp_best = 1;
+    for (double temp = 1; temp < 1e6; temp *= 1.1) {
+        probe.temp[set] = temp;
+        double l = policy_loss(d, &probe, set, false);
+        if (l < best) {
+            best = l;
+            temp_best = temp;
+        }
+    }
+    return temp_best;
+}
+
+PolicyModel policy_model_prior(const PolicyData *d)
+{
+    PolicyModel m = {calloc((size_t)d->params.count + 1, sizeof(double)), {0}, d->params.count};
+    if (!m.value) return m;
+    for (int p = 0; p < d->params.count; p++) m.value[p] = d->params.items[p].prior;
+    for (int set = 0; set < VALUE_SET_COUNT; set++) {
+        m.temp[set] = 1000;
+        if (d->positions[set][0]) m.temp[set] = best_temp(d, &m, set);
+    }
+    return m;
+}
+
+PolicyModel policy_model_copy(const PolicyModel *m)
+{
+    PolicyModel c = *m;
+    c.value = malloc(((size_t)m->nparams + 1) * sizeof(double));
+    if (c.value) memcpy(c.value, m->value, (size_t)m->nparams * sizeof(double));
+    return c;
+}
+
+void policy_model_free(PolicyModel *m)
+{
+    free(m->value);
+    m->value = NULL;
+}
+
+double policy_objective(const PolicyData *d, const PolicyModel *m, double *grad)
+{
+    memset(grad, 0, (size_t)d->params.count * sizeof *grad);
+    double p[MOVES_MAX], sum = 0;
+    for (int i = 0; i < d->npos; i++) {
+        const PolicyPosition *q = &d->pos[i];
+        if (q->held_out) continue;
+        double scale = 1.0 / (d->positions[q->set][0] * m->temp[q->set]);
+        sum += softmax(d, m, q, p) / d->positions[q->set][0];
+        for (int j = 0; j < q->n; j++) {
+            double g = (p[j] - (j == q->chosen)) * scale; /* d loss / d priority */
+            grad[d->cand[q->first + j].own] += g;
+            grad[d->cand[q->first + j].opp] += g;
+        }
+    }
+    return sum;
+}
+
+/* ---- the fit ------------------------------------------------------------------------------- */
+
+static void copy_set(const PolicyData *d, PolicyModel *to, const PolicyModel *from, int set)
+{
+    for (int p = 0; p < d->params.count; p++)
+        if (d->params.items[p].set == set) to->value[p] = from->value[p];
+}
+
+PolicyModel policy_fit(const PolicyData *d, const PolicyModel *start, const TrainOptions *o,
+                       int every, PolicyReport report, void *ctx)
+{
+    int n = d->params.count;
+    PolicyModel m = policy_model_copy(start), best = policy_model_copy(start);
+    double *grad = calloc((size_t)n + 1, sizeof *grad);
+    TrainAdam a = {calloc((size_t)n + 1, sizeof(double)), calloc((size_t)n + 1, sizeof(double))};
+    TrainStop stop;
+    for (int s = 0; s < VALUE_SET_COUNT; s++) {
+        bool trains = d->positions[s][0] > 0 && d->positions[s][1] > 0;
+        train_stop_start(&stop, s, trains, trains ? policy_loss(d, start, s, true) : 0);
+    }
+    for (int step = 1; m.value && best.value && grad && a.m && a.v && step <= o->iters; step++) {
+        policy_objective(d, &m, grad);
+        for (int p = 0; p < n; p++) {
+            const TrainParam *q = &d->params.items[p];
+            if (stop.live[q->set] && q->seen >= o->min_seen)
+                train_adam_step(&a, &m.value[p], grad, p, step, o->rate, -1e6, 1e6);
+        }
+        for (int s = 0; s < VALUE_SET_COUNT; s++)
+            if (stop.live[s] && train_stop_step(&stop, s, policy_loss(d, &m, s, true), o->patience))
+                copy_set(d, &best, &m, s);
+        if (report && every > 0 && step % every == 0) report(step, &m, ctx);
+        if (!train_stop_any(&stop)) break;
+    }
+    policy_model_free(&m);
+    free(grad);
+    free(a.m);
+    free(a.v);
+    return best;
+}
+
+/* ---- the output ---------------------------------------------------------------------------- */
+
+int policy_write(FILE *f, const PolicyData *d, const PolicyModel *m, const char *provenance)
+{
+    fprintf(f, "/* The learned move policy (kernels/policy.h), written by `make train`\n"
+               " * (tournaments/train_tool.c); do not edit by hand.%s\n"
+               " *   LEARNED_POLICY_LIST: X(set, side (0 own, 1 opp), renju_black, combination\n"
+               " *   (pattern_combination), priority); combinations the corpus never showed keep\n"
+               " *   the prior's priority. */\n"
+               "#ifndef GAMOK_LEARNED_POLICY_H\n#define GAMOK_LEARNED_POLICY_H\n\n"
+               "#define LEARNED_POLICY_LIST(X)",
+            provenance);
+    for (int p = 0; p < d->params.count; p++) {
+        const TrainParam *q = &d->params.items[p];
+        long v = lround(m->value[p]);
+        if (!d->positions[q->set][0] || !d->positions[q->set][1] || v == lround(q->prior))
+            continue;
+        fprintf(f, " \\\n    X(%s, %d, %d, 0x%04X, %ld)", train_set_macro(q->set), q->side,
+                q->renju_black, q->combination, v);
+    }
+    return fprintf(f, "\n\n#endif\n") < 0 ? -1 : 0;
+}

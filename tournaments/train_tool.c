@@ -1,0 +1,198 @@
+/* gamok-train: trains the learned value sets (tournaments/train.h) and the learned move policy
+ * (tournaments/train_policy.h) on corpus files, and writes their numbers for
+ * kernels/learned_values.h (--out) and kernels/learned_policy.h (--policy-out). Prints, per
+ * set, the games and positions, K (T), the loss before (the prior's numbers) and after, on the
+ * training games and on the held-out ones (corpus.h: one game in ten, by its key), and the
+ * policy's top-1 and top-5 recall on the held-out positions.
+ *
+ *   gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] [--min-seen N]
+ *               [--policy-rate R] [--out FILE] [--policy-out FILE] CORPUS.txt... */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tournaments/corpus.h"
+#include "tournaments/train.h"
+#include "tournaments/train_policy.h"
+
+static const char *const SET_NAMES[VALUE_SET_COUNT] = {"hand", "fitted", "freestyle15",
+                                                       "freestyle20", "standard15", "renju15"};
+
+typedef struct Options {
+    TrainOptions train, policy;
+    const char *out, *policy_out;
+    int first_file;
+} Options;
+
+static int parse(int argc, char **argv, Options *o)
+{
+    *o = (Options){{.iters = 5000, .rate = 2, .l2 = 1e-9, .patience = 500, .min_seen = 20},
+                   {.iters = 5000, .rate = 200, .patience = 200, .min_seen = 20},
+                   NULL, NULL, 0};
+    int i = 1;
+    for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+        if (!strcmp(argv[i], "--out") || !strcmp(argv[i], "--policy-out")) {
+            *(argv[i][2] == 'o' ? &o->out : &o->policy_out) = argv[i + 1];
+            continue;
+        }
+        char *end;
+        double x = strtod(argv[i + 1], &end);
+        if (*end || x < 0) return -1;
+        if (!strcmp(argv[i], "--iters")) o->train.iters = (int)x;
+        else if (!strcmp(argv[i], "--rate")) o->train.rate = x;
+        else if (!strcmp(argv[i], "--l2")) o->train.l2 = x;
+        else if (!strcmp(argv[i], "--patience")) o->train.patience = (int)x;
+        else if (!strcmp(argv[i], "--min-seen")) o->train.min_seen = (int)x;
+        else if (!strcmp(argv[i], "--policy-rate")) o->policy.rate = x;
+        else return -1;
+    }
+    o->first_file = i;
+    o->policy.iters = o->train.iters;
+    o->policy.min_seen = o->train.min_seen;
+    return i < argc && o->train.iters > 0 ? 0 : -1;
+}
+
+static bool live(const int positions[2]) { return positions[0] && positions[1]; }
+
+static void report(int step, const TrainModel *m, void *ctx)
+{
+    const TrainData *d = ctx;
+    printf("values step %5d", step);
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++)
+        if (live(d->positions[s]))
+            printf("  %s %.5f/%.5f", SET_NAMES[s], train_loss(d, m, s, false),
+                   train_loss(d, m, s, true));
+    printf("  (training/held-out log loss)\n");
+    fflush(stdout);
+}
+
+static void policy_report(int step, const PolicyModel *m, void *ctx)
+{
+    const PolicyData *d = ctx;
+    printf("policy step %5d", step);
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++)
+        if (live(d->positions[s]))
+            printf("  %s %.4f/%.4f", SET_NAMES[s], policy_loss(d, m, s, false),
+                   policy_loss(d, m, s, true));
+    printf("  (training/held-out cross-entropy)\n");
+    fflush(stdout);
+}
+
+static int load(const Options *o, int argc, char **argv, const PatternTables *t, TrainData *d,
+                PolicyData *pd)
+{
+    for (int f = o->first_file; f < argc; f++) {
+        RecordList list = {0};
+        int skipped;
+        if (corpus_load(argv[f], &list, &skipped)) return -1;
+        for (int i = 0; i < list.count; i++)
+            if (train_add_game(d, t, &list.items[i]) < 0
+                || policy_add_game(pd, t, &list.items[i]) < 0)
+                return -1;
+        printf("%s: %d games (%d malformed lines skipped)\n", argv[f], list.count, skipped);
+        record_list_free(&list);
+    }
+    return 0;
+}
+
+static int numbers_of(const TrainParams *r, int set)
+{
+    int n = 0;
+    for (int p = 0; p < r->count; p++) n += r->items[p].set == set;
+    return n;
+}
+
+static void summary(const TrainData *d, const TrainModel *prior, const TrainModel *fit)
+{
+    printf("values:\nset          games  positions (held out)  numbers  K         "
+           "log loss prior -> learned (training; held out)\n");
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++) {
+        if (!d->positions[s][0]) continue;
+        printf("%-12s %6d  %9d (%7d)  %7d  %.6f  %.5f -> %.5f; %.5f -> %.5f\n", SET_NAMES[s],
+               d->games[s], d->positions[s][0], d->positions[s][1], numbers_of(&d->params, s),
+               prior->k[s], train_loss(d, prior, s, false), train_loss(d, fit, s, false),
+               train_loss(d, prior, s, true), train_loss(d, fit, s, true));
+    }
+}
+
+static void policy_summary(const PolicyData *d, const PolicyModel *prior, const PolicyModel *fit)
+{
+    printf("policy:\nset          positions (held out)  numbers  T        cross-entropy prior -> "
+           "learned (held out)  top-1 recall  top-5 recall (held out)\n");
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++) {
+        if (!d->positions[s][0]) continue;
+        double a1, a5, b1, b5;
+        policy_recall(d, prior, s, true, &a1, &a5);
+        policy_recall(d, fit, s, true, &b1, &b5);
+        printf("%-12s %9d (%7d)  %7d  %7.1f  %.4f -> %.4f            %.3f -> %.3f  %.3f -> %.3f\n",
+               SET_NAMES[s], d->positions[s][0], d->positions[s][1], numbers_of(&d->params, s),
+               prior->temp[s], policy_loss(d, prior, s, true), policy_loss(d, fit, s, true), a1,
+               b1, a5, b5);
+    }
+}
+
+static void provenance_of(const Options *o, int argc, char **argv, char *out, size_t room)
+{
+    int n = snprintf(out, room, "\n * From:");
+    for (int f = o->first_file; f < argc && n < (int)room - 96; f++)
+        n += snprintf(out + n, room - (size_t)n, " %s", argv[f]);
+    snprintf(out + n, room - (size_t)n,
+             ";\n * --iters %d --rate %g --l2 %g --patience %d --min-seen %d --policy-rate %g.",
+             o->train.iters, o->train.rate, o->train.l2, o->train.patience, o->train.min_seen,
+             o->policy.rate);
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    if (parse(argc, argv, &o)) {
+        fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] "
+                        "[--min-seen N] [--policy-rate R] [--out FILE] [--policy-out FILE] "
+                        "CORPUS.txt...\n");
+        return 2;
+    }
+    PatternTables *t = pattern_tables_create();
+    TrainData d = {0};
+    PolicyData pd = {0};
+    if (!t || load(&o, argc, argv, t, &d, &pd)) {
+        fprintf(stderr, "gamok-train: out of memory\n");
+        return 1;
+    }
+    TrainModel prior = train_model_prior(&d, t), fit = {0};
+    if (prior.value) {
+        report(0, &prior, &d);
+        fit = train_fit(&d, &prior, &o.train, 100, report, &d);
+    }
+    PolicyModel pprior = policy_model_prior(&pd), pfit = {0};
+    if (pprior.value) {
+        policy_report(0, &pprior, &pd);
+        pfit = policy_fit(&pd, &pprior, &o.policy, 100, policy_report, &pd);
+    }
+    if (!fit.value || !pfit.value) {
+        fprintf(stderr, "gamok-train: out of memory\n");
+        return 1;
+    }
+    summary(&d, &prior, &fit);
+    policy_summary(&pd, &pprior, &pfit);
+    char provenance[640];
+    provenance_of(&o, argc, argv, provenance, sizeof provenance);
+    int status = 0;
+    for (int i = 0; i < 2; i++) {
+        const char *path = i ? o.policy_out : o.out;
+        FILE *f = path ? fopen(path, "w") : NULL;
+        if (!path) continue;
+        int bad = !f || (i ? policy_write(f, &pd, &pfit, provenance)
+                           : train_write_values(f, &d, &fit, provenance));
+        bad = (f && fclose(f)) || bad;
+        printf(bad ? "gamok-train: cannot write %s\n" : "wrote %s\n", path);
+        status |= bad;
+    }
+    train_model_free(&prior);
+    train_model_free(&fit);
+    policy_model_free(&pprior);
+    policy_model_free(&pfit);
+    train_data_free(&d);
+    policy_data_free(&pd);
+    pattern_tables_destroy(t);
+    return status;
+}

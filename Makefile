@@ -93,12 +93,19 @@ $(BUILD)/%.cu.o: %.cu
 LIB_CONFIG := $(BUILD)/cuda-config
 $(shell mkdir -p $(BUILD) && echo '$(NVCC)' | cmp -s - $(LIB_CONFIG) || echo '$(NVCC)' > $(LIB_CONFIG))
 
-# The commit the binaries are built from, for the version they report (protocol/version.c):
-# written to a stamp that changes only with it, so that version.o is rebuilt then and only then.
+# The commit the binaries are built from, for the version they report (protocol/version.c), and
+# the project's web page and contact address for ABOUT (`make gomocup-zip GAMOK_WWW=...
+# GAMOK_EMAIL=...`; left out of ABOUT when not given; no double quotes in them): written to a
+# stamp that changes only with them, so that version.o is rebuilt then and only then.
 GAMOK_COMMIT  := $(shell git describe --always --dirty --abbrev=7 2>/dev/null)
+GAMOK_WWW     ?=
+GAMOK_EMAIL   ?=
 VERSION_STAMP := $(BUILD)/version-commit
-VERSION_DEF   := $(if $(GAMOK_COMMIT),-DGAMOK_COMMIT='"$(GAMOK_COMMIT)"')
-$(shell echo '$(GAMOK_COMMIT)' | cmp -s - $(VERSION_STAMP) || echo '$(GAMOK_COMMIT)' > $(VERSION_STAMP))
+VERSION_DEF   := $(if $(GAMOK_COMMIT),-DGAMOK_COMMIT='"$(GAMOK_COMMIT)"') \
+                 $(if $(GAMOK_WWW),-DGAMOK_WWW='"$(GAMOK_WWW)"') \
+                 $(if $(GAMOK_EMAIL),-DGAMOK_EMAIL='"$(GAMOK_EMAIL)"')
+VERSION_INFO  := $(GAMOK_COMMIT) $(GAMOK_WWW) $(GAMOK_EMAIL)
+$(shell echo '$(VERSION_INFO)' | cmp -s - $(VERSION_STAMP) || echo '$(VERSION_INFO)' > $(VERSION_STAMP))
 $(BUILD)/protocol/version.o: $(VERSION_STAMP)
 $(BUILD)/protocol/version.o: CFLAGS += $(VERSION_DEF)
 
@@ -195,7 +202,7 @@ cmocka:
 
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
 test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(TEST_BRAINS) $(TEST_BIN)
-	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
+	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_WWW='$(GAMOK_WWW)' GAMOK_EMAIL='$(GAMOK_EMAIL)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
 	  sh tests/run-suites.sh $(TEST_BIN)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.
@@ -311,6 +318,7 @@ $(WIN_ZIP): $(WIN_EXE) windows32
 	  echo "gomocup-zip: $@ is $$size bytes, over the limit ZIP_LIMIT_BYTES=$(ZIP_LIMIT_BYTES)" >&2; \
 	  rm -f $@.tmp; exit 1; fi; \
 	mv $@.tmp $@; echo "gomocup-zip: $@ ($$size bytes, limit $(ZIP_LIMIT_BYTES))"
+	$(if $(GAMOK_WWW)$(GAMOK_EMAIL),,@echo "gomocup-zip: ABOUT gives no www or email (GAMOK_WWW=... GAMOK_EMAIL=...)")
 
 # The .exe under Wine through a scripted protocol session (skips where Wine or mingw is missing).
 test-windows:

@@ -387,7 +387,7 @@ bool engine_think(Engine *e, int64_t start_ms, int *x, int *y)
         return false;
     Board b = e->board; /* the search plays on a copy: the position never changes here */
     const uint8_t *excluded = blocked_cells(e);
-    TimeBudget time = timeman_budget(&e->time, empty_cells(&b));
+    TimeBudget time = timeman_budget(&e->time, b.nstones);
     SearchResult r = choose_move(e, &b, start_ms, time, excluded);
     engine_clear_stop(e); /* a stop (YXSTOP, the paper-mode watchdog) ends with this search */
     if (r.move == CELL_NONE || e->board.cell[r.move] != EMPTY
@@ -410,7 +410,7 @@ int engine_nbest(Engine *e, int64_t start_ms, int n, EngineMove *out)
     uint8_t excluded[BOARD_CELLS];
     memcpy(excluded, e->blocked, sizeof excluded);
     /* n searches: each of a normal move's share, none extended */
-    int64_t budget = timeman_budget(&e->time, empty_cells(&e->board)).target_ms;
+    int64_t budget = timeman_budget(&e->time, e->board.nstones).target_ms;
     int found = 0;
     while (found < n) {
         Board b = e->board;
@@ -489,7 +489,7 @@ static void add_move(Swap2Answer *out, int cell)
 /* Searches the Swap2 position `b` (n = 3 or 5 stones) and fills the answer. */
 static void swap2_decide(Engine *e, Board *b, int n, int64_t start_ms, Swap2Answer *out)
 {
-    int64_t budget = timeman_budget(&e->time, empty_cells(b)).target_ms;
+    int64_t budget = timeman_budget(&e->time, b->nstones).target_ms;
     int depth = budget > 0 ? e->opts.max_depth : 1;
     /* With three stones a second search (black's 5th stone) may follow: half the time each. */
     int64_t first_deadline = start_ms + (n == 3 ? budget / 2 : budget);

@@ -29,9 +29,12 @@ typedef struct TimeBudget {
     int64_t max_ms;
 } TimeBudget;
 
-/* Both are 0 when the brain must answer at once (timeout_turn 0, no time left).
- * `empty_cells` lets the share grow as the board fills (fewer moves are left). */
-TimeBudget timeman_budget(const TimeLimits *t, int empty_cells);
+/* The moves still expected of the side to move with `stones` on the board: a match clock's
+ * time left is shared among them. */
+int timeman_moves_left(int stones);
+
+/* Both are 0 when the brain must answer at once (timeout_turn 0, no time left). */
+TimeBudget timeman_budget(const TimeLimits *t, int stones);
 
 /* What the iterations of a move have shown so far. */
 typedef struct SearchProgress {

@@ -20,40 +20,38 @@ static const char *block_name(BlockKind kind)
     }
 }
 
-static ProtoAction open_block(Protocol *p, BlockKind kind)
+/* The move's clock starts when the block's first line arrives, as the manager's does. */
+static ProtoAction open_block(Protocol *p, BlockKind kind, int64_t now)
 {
     memset(&p->block, 0, sizeof p->block);
     p->block.kind = kind;
+    p->block.opened_ms = now;
     return PROTO_CONTINUE;
 }
 
 ProtoAction cmd_board(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
-    (void)now;
-    return open_block(p, BLOCK_BOARD);
+    return open_block(p, BLOCK_BOARD, now);
 }
 
 ProtoAction cmd_yxboard(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
-    (void)now;
-    return open_block(p, BLOCK_YXBOARD);
+    return open_block(p, BLOCK_YXBOARD, now);
 }
 
 ProtoAction cmd_swap2board(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
-    (void)now;
-    return open_block(p, BLOCK_SWAP2);
+    return open_block(p, BLOCK_SWAP2, now);
 }
 
 /* YXBLOCK: x,y lines (a third number, as Rapfi reads them, is ignored) until DONE. */
 ProtoAction cmd_yxblock(Protocol *p, const char *args, int64_t now)
 {
     (void)args;
-    (void)now;
-    return open_block(p, BLOCK_YXBLOCK);
+    return open_block(p, BLOCK_YXBLOCK, now);
 }
 
 ProtoAction cmd_stray_done(Protocol *p, const char *args, int64_t now)
@@ -110,7 +108,7 @@ static void add_stone_line(Protocol *p, const char *line)
     b->stone[b->n++] = s;
 }
 
-static ProtoAction finish_position(Protocol *p, BlockKind kind, int64_t now)
+static ProtoAction finish_position(Protocol *p, BlockKind kind)
 {
     EngineError err = engine_set_position(p->engine, p->block.stone, p->block.n);
     if (err != ENGINE_OK) {
@@ -120,11 +118,11 @@ static ProtoAction finish_position(Protocol *p, BlockKind kind, int64_t now)
     if (kind == BLOCK_YXBOARD)
         return PROTO_CONTINUE; /* the position only: no move wanted */
     p->job = JOB_MOVE;
-    p->job_start_ms = now;
+    p->job_start_ms = p->block.opened_ms;
     return PROTO_THINK;
 }
 
-static ProtoAction finish_swap2(Protocol *p, int64_t now)
+static ProtoAction finish_swap2(Protocol *p)
 {
     const ProtoBlock *b = &p->block;
     if (b->n != 0 && b->n != 3 && b->n != 5) {
@@ -137,7 +135,7 @@ static ProtoAction finish_swap2(Protocol *p, int64_t now)
     }
     p->swap_n = b->n;
     p->job = JOB_SWAP2;
-    p->job_start_ms = now;
+    p->job_start_ms = b->opened_ms;
     return PROTO_THINK;
 }
 
@@ -156,7 +154,7 @@ static ProtoAction finish_yxblock(Protocol *p)
     return PROTO_CONTINUE;
 }
 
-static ProtoAction finish_block(Protocol *p, int64_t now)
+static ProtoAction finish_block(Protocol *p)
 {
     BlockKind kind = p->block.kind;
     p->block.kind = BLOCK_NONE;
@@ -168,15 +166,15 @@ static ProtoAction finish_block(Protocol *p, int64_t now)
     }
     if (kind == BLOCK_YXBLOCK)
         return finish_yxblock(p);
-    return kind == BLOCK_SWAP2 ? finish_swap2(p, now) : finish_position(p, kind, now);
+    return kind == BLOCK_SWAP2 ? finish_swap2(p) : finish_position(p, kind);
 }
 
-ProtoAction block_line(Protocol *p, const char *line, int64_t now)
+ProtoAction block_line(Protocol *p, const char *line)
 {
     char word[32];
     parse_split_word(line, word, sizeof word);
     if (parse_word_is(word, "DONE"))
-        return finish_block(p, now);
+        return finish_block(p);
     if (parse_word_is(word, "END"))
         return PROTO_QUIT;
     add_stone_line(p, line);

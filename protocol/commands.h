@@ -58,6 +58,6 @@ ProtoAction cmd_swap2board(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_yxblock(Protocol *p, const char *args, int64_t now);
 ProtoAction cmd_stray_done(Protocol *p, const char *args, int64_t now);
 /* A line that arrives while a block is open (DONE closes it). */
-ProtoAction block_line(Protocol *p, const char *line, int64_t now);
+ProtoAction block_line(Protocol *p, const char *line);
 
 #endif

@@ -96,7 +96,7 @@ ProtoAction protocol_handle_line(Protocol *p, const char *raw, size_t len, int64
     if (!line[0])
         return PROTO_CONTINUE; /* empty lines mean nothing */
     if (p->block.kind != BLOCK_NONE)
-        return block_line(p, line, arrival_ms);
+        return block_line(p, line);
     char word[32];
     const char *args = parse_split_word(line, word, sizeof word);
     CommandFn fn = proto_find_command(word);

@@ -33,6 +33,7 @@ typedef struct ProtoBlock {
     int n;                        /* stones kept */
     PositionStone stone[BOARD_CELLS];
     char error[192];              /* the first bad line's complaint; empty when all is well */
+    int64_t opened_ms;            /* when the block's first line arrived */
 } ProtoBlock;
 
 typedef struct Protocol {

@@ -9,7 +9,7 @@
 /* "0.2-1a2b3c4" (a "-dirty" suffix when the tree had changes), or "0.2" outside git. */
 const char *gamok_version(void);
 
-/* The ABOUT line: name, version, author, country. */
+/* The ABOUT line: name, version, author, country, and www and email when the build gives them. */
 const char *gamok_about(void);
 
 #endif

@@ -114,18 +114,27 @@ static void test_about_is_one_exact_line(void **state)
 }
 
 /* ABOUT names the build: the release and the commit `make test` was run on (GAMOK_COMMIT, as the
- * Makefile saw it), so that a stale version object would show here. */
+ * Makefile saw it), and the web page and address it was given, so that a stale version object
+ * would show here. */
 static void test_about_names_the_build(void **state)
 {
     Fixture *f = *state;
     const char *commit = getenv("GAMOK_COMMIT");
-    char version[64], want[256];
+    char version[64], want[512];
     if (commit && *commit)
         snprintf(version, sizeof version, "%s-%s", GAMOK_RELEASE, commit);
     else
         snprintf(version, sizeof version, "%s", GAMOK_RELEASE);
+    const char *www = getenv("GAMOK_WWW"), *email = getenv("GAMOK_EMAIL");
+    char contact[160] = "";
+    if (www && *www)
+        snprintf(contact, sizeof contact, ", www=\"%s\"", www);
+    if (email && *email)
+        snprintf(contact + strlen(contact), sizeof contact - strlen(contact), ", email=\"%s\"",
+                 email);
     snprintf(want, sizeof want,
-             "name=\"Gamok\", version=\"%s\", author=\"Gamok team\", country=\"CZ\"\n", version);
+             "name=\"Gamok\", version=\"%s\", author=\"Gamok team\", country=\"CZ\"%s\n",
+             version, contact);
     pf_expect_reply(f, "ABOUT", want);
     assert_string_equal(gamok_version(), version);
 }
@@ -398,6 +407,27 @@ static void test_board_sets_position_and_moves(void **state)
     send_block(f, "board", NULL, 0);
     expect_move(f, "done", &x, &y);
     assert_int_equal(f->engine.board.nstones, 1);
+}
+
+/* A block's move is timed from its first line, as the manager times it: the stone lines may
+ * trickle in slowly (a loaded machine, Wine's pipes) and that time is the brain's too. */
+static void test_block_moves_are_timed_from_their_first_line(void **state)
+{
+    Fixture *f = *state;
+    start(f, 15);
+    const char *blocks[2][5] = {{"BOARD", "7,7,2", "8,8,1", "9,9,2", "DONE"},
+                                {"SWAP2BOARD", "7,7", "8,8", "9,9", "DONE"}};
+    for (int i = 0; i < 2; i++) {
+        const char *const *lines = blocks[i];
+        for (int k = 0; k < 5; k++) {
+            ProtoAction a = protocol_handle_line(&f->proto, lines[k], strlen(lines[k]),
+                                                 1000 + 300 * k);
+            assert_int_equal(a, k < 4 ? PROTO_CONTINUE : PROTO_THINK);
+        }
+        assert_true(f->proto.job_start_ms == 1000);
+        protocol_run_job(&f->proto);
+        said(f);
+    }
 }
 
 static void test_board_own_stones_are_white_when_behind(void **state)
@@ -964,6 +994,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_start_tells_the_evaluator_after_ok, setup, teardown),
         cmocka_unit_test_setup_teardown(test_info_evaluator, setup, teardown),
         cmocka_unit_test_setup_teardown(test_board_sets_position_and_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_block_moves_are_timed_from_their_first_line, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_board_own_stones_are_white_when_behind, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_board_rejects_bad_lines, setup, teardown),

@@ -2,7 +2,9 @@
  *
  *   gamok-corpus add DIR --tc TC RESULTS.jsonl...   appends the finished games of gamok-arena
  *       results files that DIR does not hold yet, each to DIR/RULE-SIZE.txt
- *   gamok-corpus stats CORPUS.txt...                       games, positions, results, split */
+ *   gamok-corpus stats CORPUS.txt...                       games, positions, results, split
+ *   gamok-corpus lengths CORPUS.txt...     the moves still played from each stage of the games
+ *       (what brain/timeman.c plans a match clock by) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,12 +131,53 @@ static int stats(int argc, char **argv)
     return 0;
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+/* For stones = 0, 10, 20...: of the games still going with that many stones on the board, how
+ * many moves the side to move still made (median, three in four, nine in ten). */
+static void print_lengths(const RecordList *l)
+{
+    int *left = malloc(sizeof(int) * (size_t)(l->count ? l->count : 1));
+    if (!left) return;
+    for (int stones = 0; stones <= 100; stones += 10) {
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (l->items[i].nmoves > stones)
+                left[n++] = (l->items[i].nmoves - stones + 1) / 2;
+        if (n < 20) break;
+        qsort(left, (size_t)n, sizeof *left, cmp_int);
+        printf("  %3d stones: %5d games going, moves still made by the side to move: median %d, "
+               "75%% within %d, 90%% within %d\n",
+               stones, n, left[n / 2], left[n * 3 / 4], left[n * 9 / 10]);
+    }
+    free(left);
+}
+
+static int lengths(int argc, char **argv)
+{
+    if (argc < 3) return -1;
+    for (int f = 2; f < argc; f++) {
+        RecordList l = {0};
+        int skipped;
+        if (corpus_load(argv[f], &l, &skipped)) return 1;
+        printf("%s: %d games\n", argv[f], l.count);
+        print_lengths(&l);
+        record_list_free(&l);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int r = argc < 2 ? -1 : !strcmp(argv[1], "add") ? add(argc, argv)
-                          : !strcmp(argv[1], "stats") ? stats(argc, argv) : -1;
+                          : !strcmp(argv[1], "stats") ? stats(argc, argv)
+                          : !strcmp(argv[1], "lengths") ? lengths(argc, argv) : -1;
     if (r < 0)
         fprintf(stderr, "usage: gamok-corpus add DIR --tc TC RESULTS.jsonl...\n"
-                        "       gamok-corpus stats CORPUS.txt...\n");
+                        "       gamok-corpus stats CORPUS.txt...\n"
+                        "       gamok-corpus lengths CORPUS.txt...\n");
     return r < 0 ? 2 : r;
 }

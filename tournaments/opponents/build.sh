@@ -66,14 +66,7 @@ case $BRAIN in
 pela)
 	OWNER_REPO=plastovicka/Piskvork
 	FILES_REPO=$OWNER_REPO
-	MANIFEST='
-9dbf9905a5410782d725bf28d9c0ca098a5e9114 source/pbrain/alfabeta.cpp 0ba54f74e69a218bf851c05e0cba4c5b002f1379ec73becbb1bbfe43eed679da
-e79c96ff7a6ecc7ea9a4dfc4de628af07e6de223 source/pbrain/board.h 426890ac620256e2065af4ef8831963b76e654ea15e9d78d0f53ea92321dbc9c
-3232c009cb736ef667b090ed6714530b2b2be2ee source/pbrain/piskcomp.cpp 14fab6a7764dd3f1b91f6a1c6bf9ee903ceae663fd9820059d98a4d52a189db2
-e79c96ff7a6ecc7ea9a4dfc4de628af07e6de223 source/pbrain/pisktur.cpp f8445b49cfa0211a460833e83d3e942fb294db5c74cf15d42a232d63f2fe9181
-3232c009cb736ef667b090ed6714530b2b2be2ee source/skelet_CPP/pisqpipe.cpp 1591e4237ad7796b3b56921d060f10993897b7614d32e3b1ce73e01455634dba
-3232c009cb736ef667b090ed6714530b2b2be2ee source/skelet_CPP/pisqpipe.h 798f66a5c9a1ca48331b99f416c4a8dcaa361e4c6ccef9667b6eb0f70d803f44
-'
+	MANIFEST=$(grep -v '^#' "$HERE/pela/manifest.txt")
 	;;
 aiwine)
 	OWNER_REPO=jinjiebang/AIWine

@@ -33,7 +33,8 @@ typedef struct TimeBudget {
  * time left is shared among them. */
 int timeman_moves_left(int stones);
 
-/* Both are 0 when the brain must answer at once (timeout_turn 0, no time left). */
+/* Both are 0 when the brain must answer at once (timeout_turn 0, or the match time left is
+ * within its reserve for the manager's latency). */
 TimeBudget timeman_budget(const TimeLimits *t, int stones);
 
 /* What the iterations of a move have shown so far. */

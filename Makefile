@@ -76,7 +76,7 @@ TEST_BRAINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/brains/*.c
 BENCH    := $(BUILD)/eval-bench
 TREE_BENCH := $(BUILD)/tree-bench
 
-.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows windows32 gomocup-zip test-windows tactics tune corpus train train-smoke
+.PHONY: all test test-asan demo bench depth-bench gpu-check gpu-check-debs clean cmocka arena tournament regress windows windows32 gomocup-zip test-windows tactics tune corpus train train-smoke fuzz fuzz-build fuzz-replay soak
 # Keep intermediate objects (tests/support): rebuilding them every run is wasted work.
 .SECONDARY:
 all: $(BIN)
@@ -200,10 +200,13 @@ $(BUILD)/tests/test_%: tests/test_%.c $(TEST_SUPPORT) $(ARENA_LIB) $(LIB) | cmoc
 cmocka:
 	@sh tests/need-cmocka.sh
 
+# Shell tests that make test runs beside the cmocka suites (they print cmocka's summary lines).
+SHELL_TESTS := tests/test_parallel.sh
+
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
 test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(TEST_BRAINS) $(TEST_BIN)
 	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_WWW='$(GAMOK_WWW)' GAMOK_EMAIL='$(GAMOK_EMAIL)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
-	  sh tests/run-suites.sh $(TEST_BIN)
+	  sh tests/run-suites.sh $(TEST_BIN) $(SHELL_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.
 test-asan:
@@ -325,7 +328,51 @@ test-windows:
 	@if command -v $(WIN_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory windows; fi
 	bash tests/test_windows.sh $(WIN_EXE)
 
+# The soak (tournaments/soak.sh): `make soak GAMES=N` plays pbrain-gamok against Pela
+# ($(PELA_BIN), from tournaments/opponents/build.sh pela; self-play only without it) and against
+# itself at fast-game clocks, two at a time, records each engine's peak memory per game and
+# reports forfeits, crashes, illegal moves and memory growth (tournaments/soak-report.py; exit
+# status 1 on any). Rerunning the same command resumes it in $(SOAK_OUT).
+GAMES ?= 1000
+SOAK_TURN_MS ?= 1000
+SOAK_MATCH_MS ?= 20000
+SOAK_OUT ?= $(BUILD)/soak
+PELA_BIN ?= build/opponents/pbrain-pela
+soak: $(BIN) $(ARENA_OUT)
+	sh tournaments/soak.sh $(GAMES) $(SOAK_TURN_MS) $(SOAK_MATCH_MS) $(SOAK_OUT) ./$(ARENA_OUT) ./$(BIN) $(PELA_BIN)
+
+# Coverage-guided fuzzing (docs/fuzzing.md): one libFuzzer harness per input surface in
+# tests/fuzz/, built with clang under ASan + UBSan in their own folder. `make fuzz FUZZ_S=N` runs
+# each for N seconds on a scratch copy of its corpus (logs and crash inputs in $(FUZZ_LOG);
+# FUZZ_KEEP=1 adds the new inputs, minimised, to tests/fuzz/corpus/); `make fuzz-replay` runs
+# every committed corpus and regression input once, then each harness for FUZZ_REPLAY_S = 30 s
+# (CI).
+FUZZ_CC ?= $(shell command -v clang-14 || command -v clang)
+FUZZ_BUILD ?= build-fuzz
+FUZZERS ?= protocol blocks info openings replies results
+FUZZ_S ?= 60
+FUZZ_LOG ?= build/fuzz-logs
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/fuzz_brain.o $(ARENA_LIB) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+fuzz-build:
+	@test -n "$(FUZZ_CC)" || { echo "make fuzz: clang not found (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory NO_CUDA=1 CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) \
+	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  LDFLAGS="-pthread $(FUZZ_SAN)" $(FUZZERS:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
+
+fuzz: fuzz-build
+	bash tests/fuzz/run.sh fuzz $(FUZZ_S) $(FUZZ_LOG) $(FUZZ_BUILD)/fuzz $(FUZZERS)
+
+FUZZ_REPLAY_S ?= 30
+fuzz-replay: fuzz-build
+	bash tests/fuzz/run.sh replay $(FUZZ_BUILD)/fuzz $(FUZZERS)
+	bash tests/fuzz/run.sh fuzz $(FUZZ_REPLAY_S) $(FUZZ_LOG) $(FUZZ_BUILD)/fuzz $(FUZZERS)
+
 clean:
-	rm -rf build build-asan build-win $(WIN32_BUILD) $(BIN)
+	rm -rf build build-asan build-win $(WIN32_BUILD) $(FUZZ_BUILD) $(BIN)
 
 -include $(shell find $(BUILD) $(WIN_BUILD) -name '*.d' 2>/dev/null)

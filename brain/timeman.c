@@ -64,14 +64,16 @@ static int64_t match_reserve(const TimeLimits *t)
 
 TimeBudget timeman_budget(const TimeLimits *t, int stones)
 {
-    int64_t turn = t->timeout_turn_ms > 0 ? t->timeout_turn_ms : 0;
+    /* A turn over TIME_UNLIMITED (24 days) is unlimited too: so capped, a budget added to a
+     * clock reading or multiplied by a stretch never overflows, whatever INFO said. */
+    int64_t turn = t->timeout_turn_ms > 0 ? min64(t->timeout_turn_ms, TIME_UNLIMITED) : 0;
     if (t->time_left_ms >= TIME_UNLIMITED) { /* nothing to save time for: use the turn */
         int64_t all = minus_margin(turn);
         return (TimeBudget){all, all};
     }
-    int64_t usable = t->time_left_ms - match_reserve(t);
-    if (usable <= 0 || turn == 0)
+    if (t->time_left_ms <= match_reserve(t) || turn == 0) /* (compared: no overflow at -2^63) */
         return (TimeBudget){0, 0};
+    int64_t usable = t->time_left_ms - match_reserve(t);
     int64_t share = usable / timeman_moves_left(stones);
     /* The hard stop is within the usable match time, whatever the share says. */
     int64_t most = min64(min64(turn, MAX_SHARES * share), usable);

@@ -1,9 +1,13 @@
 #!/bin/sh
-# Runs each cmocka suite given as an argument; prints a summary line and fails if any failed.
+# Runs each cmocka suite given as an argument, and shell tests (*.sh, run with bash) that print
+# cmocka's summary lines; prints a summary line and fails if any failed.
 # (PASSED is not anchored: after a skipped test cmocka prints it on the "run." line.)
 passed=0 failed=0 skipped=0 status=0
 for t in "$@"; do
-    out=$("$t" 2>&1); rc=$?
+    case $t in
+        *.sh) out=$(bash "$t" 2>&1); rc=$? ;;
+        *) out=$("$t" 2>&1); rc=$? ;;
+    esac
     printf '%s\n' "$out"
     p=$(printf '%s\n' "$out" | sed -n 's/^.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
     f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "brain/rules.h"
+#include "tournaments/game.h"
 #include "tournaments/opening.h"
 #include "tournaments/record.h"
 #include "tournaments/referee.h"
@@ -222,6 +223,30 @@ static void referee_calls_a_full_board_a_draw(void **state)
     assert_int_equal(referee_move(&b, 4, 4), REF_FULL_BOARD);
 }
 
+/* ---- a brain's replies ---- */
+
+static void replies_are_moves_chatter_or_other(void **state)
+{
+    (void)state;
+    int x = -9, y = -9;
+    assert_int_equal(game_reply_kind("7,8", &x, &y), REPLY_MOVE);
+    assert_true(x == 7 && y == 8);
+    assert_int_equal(game_reply_kind(" 10 , 3 \t", &x, &y), REPLY_MOVE);
+    assert_true(x == 10 && y == 3);
+    assert_int_equal(game_reply_kind("-1,3", &x, &y), REPLY_MOVE); /* the referee refuses it */
+    assert_int_equal(x, -1);
+    assert_int_equal(game_reply_kind("", &x, &y), REPLY_CHATTER);
+    assert_int_equal(game_reply_kind("MESSAGE 7,8", &x, &y), REPLY_CHATTER);
+    assert_int_equal(game_reply_kind("DEBUG", &x, &y), REPLY_CHATTER);
+    assert_int_equal(game_reply_kind("7,8 9,9", &x, &y), REPLY_OTHER);
+    assert_int_equal(game_reply_kind("7;8", &x, &y), REPLY_OTHER);
+    assert_int_equal(game_reply_kind("7,", &x, &y), REPLY_OTHER);
+    assert_int_equal(game_reply_kind("OK", &x, &y), REPLY_OTHER);
+    /* numbers past int: no move (sscanf's %d had no defined result for them) */
+    assert_int_equal(game_reply_kind("99999999999999999999,1", &x, &y), REPLY_OTHER);
+    assert_int_equal(game_reply_kind("1,-2147483649", &x, &y), REPLY_OTHER);
+}
+
 /* ---- statistics: expected values from an independent Python computation of the same
  * textbook formulas (logistic Elo; normal-approximation GSPRT as in fishtest's LLR_logistic:
  * N (s1 - s0) (2 mu - s0 - s1) / (2 var); LOS = (1 + erf((W - L) / sqrt(2 (W + L)))) / 2). */
@@ -325,6 +350,8 @@ static void sample_record(GameRecord *r)
         r->ms[i] = i < 3 ? 0 : 100 * i + 7;
     }
     r->nmoves = 5;
+    r->peak_rss_kb[0] = 51234;
+    r->peak_rss_kb[1] = 7;
 }
 
 static void assert_same_moves(const GameRecord *a, const GameRecord *b, bool times)
@@ -355,9 +382,61 @@ static void json_line_round_trips(void **state)
     assert_int_equal(back.symmetry, 3);
     assert_int_equal(back.nopening, 3);
     assert_same_moves(&r, &back, true);
+    assert_int_equal(back.peak_rss_kb[0], 51234);
+    assert_int_equal(back.peak_rss_kb[1], 7);
+    /* a line of an older run, without the peak memory fields, reads as "not known" */
+    char *rss = strstr(line, ",\"black_rss_kb\"");
+    assert_non_null(rss);
+    strcpy(rss, "}");
+    assert_int_equal(record_from_json(line, &back), 0);
+    assert_int_equal(back.peak_rss_kb[0], 0);
+    assert_int_equal(back.peak_rss_kb[1], 0);
+    assert_int_equal(record_to_json(&r, line, sizeof line), 0);
     assert_int_equal(record_to_json(&r, line, 40), -1); /* too small: refused, not cut */
     line[strlen(line) / 2] = 0;                        /* a torn line does not parse */
     assert_int_equal(record_from_json(line, &back), -1);
+}
+
+/* The JSON of the sample record with one field's text replaced: `key` "...":VALUE. */
+static int parse_with(const char *key, const char *value)
+{
+    GameRecord r, back;
+    char line[8192], edited[8192], pat[64];
+    sample_record(&r);
+    assert_int_equal(record_to_json(&r, line, sizeof line), 0);
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    char *at = strstr(line, pat);
+    assert_non_null(at);
+    at += strlen(pat);
+    size_t end = strcspn(at, ",}");
+    if (*at == '"') end = (size_t)(strchr(at + 1, '"') - at) + 1;
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - line), line, value, at + end);
+    return record_from_json(edited, &back);
+}
+
+/* Fuzzing found these (tests/fuzz/regressions/results/): a line that no run wrote must not
+ * reach the report (a 425930425-cell board overflowed its SVG size), and a string that ends in
+ * the middle of an escape is not read past its end. */
+static void json_lines_out_of_range_are_refused(void **state)
+{
+    (void)state;
+    assert_int_equal(parse_with("size", "15"), 0);
+    assert_int_equal(parse_with("size", "425930425"), -1);
+    assert_int_equal(parse_with("size", "4"), -1);
+    assert_int_equal(parse_with("id", "-1"), -1);
+    assert_int_equal(parse_with("id", "4294967337"), -1); /* past int: not cut to 41 */
+    assert_int_equal(parse_with("white_engine", "16"), -1);
+    assert_int_equal(parse_with("symmetry", "8"), -1);
+    assert_int_equal(parse_with("opening", "-3"), -1);
+    assert_int_equal(parse_with("rule", "12"), -1);
+    assert_int_equal(parse_with("opening_stones", "6"), -1); /* more than the 5 moves */
+    assert_int_equal(parse_with("moves", "\"7,7 8,6 9,9 0,14 15,0\""), -1); /* off 15x15 */
+    assert_int_equal(parse_with("moves", "\"7,7 8,6 9,9 0,14 14,0\""), 0);
+    GameRecord back;
+    char *torn = strdup("{\"id\":1,\"black\":\"ab\\u"); /* exact size: ASan sees past it */
+    assert_non_null(torn);
+    assert_int_equal(record_from_json(torn, &back), -1);
+    free(torn);
 }
 
 static void sgf_round_trips(void **state)
@@ -755,6 +834,7 @@ int main(void)
         cmocka_unit_test(referee_caro_needs_an_open_end),
         cmocka_unit_test(referee_refuses_occupied_and_off_board),
         cmocka_unit_test(referee_calls_a_full_board_a_draw),
+        cmocka_unit_test(replies_are_moves_chatter_or_other),
         cmocka_unit_test(elo_of_score_matches_the_logistic_model),
         cmocka_unit_test(trinomial_interval_matches),
         cmocka_unit_test(pentanomial_interval_matches),
@@ -762,6 +842,7 @@ int main(void)
         cmocka_unit_test(sprt_llr_and_bounds_match),
         cmocka_unit_test(sprt_decides_a_one_sided_match_but_not_at_once),
         cmocka_unit_test(json_line_round_trips),
+        cmocka_unit_test(json_lines_out_of_range_are_refused),
         cmocka_unit_test(sgf_round_trips),
         cmocka_unit_test(psq_round_trips),
         cmocka_unit_test(pgn_names_the_first_player_white),

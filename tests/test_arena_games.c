@@ -75,6 +75,8 @@ static void good_brains_finish_a_game(void **state)
     assert_true(rec.end == END_FIVE || rec.end == END_MOVE_LIMIT || rec.end == END_FULL);
     if (rec.end == END_FIVE) assert_int_equal(rec.winner, rec.nmoves % 2 ? BLACK : WHITE);
     assert_true(rec.nmoves >= 9);
+    /* each process's peak memory, from its exit: a few hundred KiB to a few MiB */
+    for (int i = 0; i < 2; i++) assert_true(rec.peak_rss_kb[i] > 100 && rec.peak_rss_kb[i] < 65536);
 }
 
 static void move_limit_draws(void **state)
@@ -219,6 +221,31 @@ static void reused_process_plays_again_after_start(void **state)
     game_play(&gs, seats, NULL, 0, true, &rec);
     assert_int_equal(seats[0].proc.pid, first);
     assert_int_equal(rec.end, END_MOVE_LIMIT);
+    seat_stop(&seats[0]);
+    seat_stop(&seats[1]);
+}
+
+/* Peak memory per game: from the exit of a fresh process, and for a reused one from /proc with
+ * the peak reset at each game's start, so that a process's first game does not count in its
+ * second (hog touches 48 MiB after its first START only). */
+static void peak_memory_is_measured_per_game(void **state)
+{
+    (void)state;
+    GameSettings gs = settings();
+    EngineSpec e[2];
+    engine(&e[0], "hog");
+    engine(&e[1], "good");
+    Seat seats[2] = {{.spec = &e[0]}, {.spec = &e[1]}};
+    GameRecord rec;
+    gs.drawafter = 10;
+    game_play(&gs, seats, NULL, 0, false, &rec); /* fresh processes, stopped at the end */
+    assert_true(rec.peak_rss_kb[0] >= 48 * 1024);
+    assert_true(rec.peak_rss_kb[1] > 0 && rec.peak_rss_kb[1] < 16 * 1024);
+    game_play(&gs, seats, NULL, 0, true, &rec);  /* the same processes play on */
+    assert_true(rec.peak_rss_kb[0] >= 48 * 1024);
+    game_play(&gs, seats, NULL, 0, true, &rec);
+    assert_true(rec.peak_rss_kb[0] > 0 && rec.peak_rss_kb[0] < 16 * 1024);
+    assert_true(rec.peak_rss_kb[1] > 0 && rec.peak_rss_kb[1] < 16 * 1024);
     seat_stop(&seats[0]);
     seat_stop(&seats[1]);
 }
@@ -465,6 +492,7 @@ int main(void)
         cmocka_unit_test(unparseable_reply_loses_unless_lenient),
         cmocka_unit_test(bad_start_and_silence_lose_without_hanging),
         cmocka_unit_test(reused_process_plays_again_after_start),
+        cmocka_unit_test(peak_memory_is_measured_per_game),
         cmocka_unit_test(suspended_brains_sleep_between_turns),
         cmocka_unit_test(bad_input_stops_before_any_game),
         cmocka_unit_test(two_shards_merge_into_the_full_run),

@@ -148,6 +148,22 @@ static void budget_never_exceeds_time_left(void **state)
     }
 }
 
+/* Fuzzing found these (tests/fuzz/regressions/info/): INFO accepts any int64, and the budget
+ * arithmetic overflowed at the extremes (UBSan in make test-asan). */
+static void extreme_limits_give_sane_budgets(void **state)
+{
+    (void)state;
+    TimeLimits t = limits(5000, 100, INT64_MIN); /* far over the match clock */
+    TimeBudget b = timeman_budget(&t, 10);
+    assert_int_equal(b.max_ms, 0);
+    assert_int_equal(b.target_ms, 0);
+    t = limits(INT64_MAX, 0, TIME_UNLIMITED); /* an endless turn is an unlimited one */
+    b = timeman_budget(&t, 10);
+    assert_true(b.max_ms > 0 && b.max_ms <= TIME_UNLIMITED);
+    SearchProgress p = {.elapsed_ms = 1000, .best_changes = 2, .score_drop = 1000, .threatened = true};
+    assert_true(timeman_go_deeper(b.target_ms, &p));
+}
+
 static void defaults_are_a_turn_limit(void **state)
 {
     (void)state;
@@ -200,6 +216,7 @@ int main(void)
         cmocka_unit_test(the_managers_latency_never_runs_the_clock_out),
         cmocka_unit_test(no_time_left_answers_at_once),
         cmocka_unit_test(budget_never_exceeds_time_left),
+        cmocka_unit_test(extreme_limits_give_sane_budgets),
         cmocka_unit_test(defaults_are_a_turn_limit),
         cmocka_unit_test(deeper_while_under_half_the_target),
         cmocka_unit_test(instability_stretches_the_target),

@@ -43,20 +43,6 @@ static void join_args(int argc, char **argv, char *out, size_t cap)
     }
 }
 
-/* Names by engine index as the records give them (merge has no engine list). */
-static int names_from_records(const RecordList *l, char names[][ARENA_NAME_MAX])
-{
-    int n = 0;
-    for (int i = 0; i < l->count; i++)
-        for (int s = 0; s < 2; s++) {
-            int e = l->items[i].engine[s];
-            if (e < 0 || e >= ARENA_MAX_ENGINES) continue;
-            snprintf(names[e], ARENA_NAME_MAX, "%s", l->items[i].name[s]);
-            if (e + 1 > n) n = e + 1;
-        }
-    return n;
-}
-
 static int write_pgn(const char *path, const RecordList *l)
 {
     FILE *f = fopen(path, "w");
@@ -97,7 +83,7 @@ static int merge_main(int argc, char **argv)
         if (results_append(f, &all.items[i])) { fclose(f); f = NULL; }
     if (!f || fclose(f)) { fprintf(stderr, "gamok-arena merge: cannot write %s\n", out); return 1; }
     char names[ARENA_MAX_ENGINES][ARENA_NAME_MAX] = {{0}};
-    int n = names_from_records(&all, names);
+    int n = record_list_names(&all, names);
     report_table(stdout, all.items, all.count, names, n, sp);
     if (html && report_html(html, "merged results", all.items, all.count, names, n, sp))
         fprintf(stderr, "gamok-arena merge: cannot write %s\n", html);

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -131,19 +132,57 @@ int brainproc_read_line(BrainProc *p, char *line, size_t cap, int timeout_ms)
 
 void brainproc_stop(BrainProc *p, int grace_ms)
 {
+    struct rusage use;
     if (p->pid <= 0) return;
+    memset(&use, 0, sizeof use);
     kill(p->pid, SIGCONT); /* a suspended brain could not read END */
     if (!p->eof) brainproc_send(p, "END");
     close(p->to_brain);
     int64_t deadline = clock_ms() + grace_ms;
     while (clock_ms() < deadline) {
-        if (waitpid(p->pid, NULL, WNOHANG) == p->pid) goto closed;
+        if (wait4(p->pid, NULL, WNOHANG, &use) == p->pid) goto closed;
         struct timespec nap = {0, 5000000};
         nanosleep(&nap, NULL);
     }
     kill(p->pid, SIGKILL);
-    waitpid(p->pid, NULL, 0);
+    if (wait4(p->pid, NULL, 0, &use) != p->pid) use.ru_maxrss = 0;
 closed:
+    p->peak_rss_kb = use.ru_maxrss; /* KiB on Linux */
     close(p->from_brain);
     p->pid = 0;
+}
+
+/* A running process's VmHWM in KiB from /proc/PID/status; 0 when it cannot be read. */
+static long read_vm_hwm(pid_t pid)
+{
+    char path[64], line[256];
+    long kb = 0;
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
+long brainproc_peak_rss(BrainProc *p)
+{
+    if (p->pid > 0) {
+        long kb = read_vm_hwm(p->pid);
+        if (kb > p->peak_rss_kb) p->peak_rss_kb = kb;
+    }
+    return p->peak_rss_kb;
+}
+
+void brainproc_reset_peak(BrainProc *p)
+{
+    p->peak_rss_kb = 0;
+    if (p->pid <= 0) return;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/clear_refs", (int)p->pid);
+    FILE *f = fopen(path, "w");
+    if (!f) return; /* not Linux, or not allowed: the peak then counts from the start */
+    fputs("5", f);  /* 5: reset the peak resident set size */
+    fclose(f);
 }

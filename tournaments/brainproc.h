@@ -14,6 +14,7 @@ typedef struct BrainProc {
     char buf[8192]; /* bytes read but not yet returned as lines */
     size_t len;
     bool eof;
+    long peak_rss_kb; /* peak resident memory in KiB as last measured; 0 = not known */
 } BrainProc;
 
 /* Starts `command` (a path and blank-separated arguments) with stdin/stdout as pipes and stderr
@@ -33,7 +34,15 @@ int brainproc_send(BrainProc *p, const char *line);
 /* Reads one line (without its ending) within `timeout_ms`. Returns 1 on a line, 0 on timeout,
  * -1 on EOF. */
 int brainproc_read_line(BrainProc *p, char *line, size_t cap, int timeout_ms);
-/* Sends END, waits up to `grace_ms` for the exit, then kills. */
+/* Sends END, waits up to `grace_ms` for the exit, then kills. The exit's rusage gives the
+ * process's peak resident memory (ru_maxrss) to peak_rss_kb. */
 void brainproc_stop(BrainProc *p, int grace_ms);
+/* Peak resident memory in KiB: a running process's VmHWM (Linux /proc; since the last
+ * brainproc_reset_peak), else what its exit said; 0 when not known. */
+long brainproc_peak_rss(BrainProc *p);
+/* Starts a new measurement: forgets the last figure and, for a running process, resets its
+ * VmHWM (Linux /proc/PID/clear_refs), so that one process reused for many games has a peak per
+ * game. */
+void brainproc_reset_peak(BrainProc *p);
 
 #endif

@@ -1,8 +1,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tournaments/game.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "brain/clock.h"
@@ -47,12 +51,34 @@ static bool is_chatter(const char *line)
     return !line[0] || !strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5);
 }
 
-/* "x,y" with optional blanks around the numbers, nothing else. */
-static bool parse_move(const char *s, int *x, int *y)
+static const char *skip_blanks(const char *s)
 {
-    int n = 0;
-    if (sscanf(s, " %d , %d %n", x, y, &n) != 2) return false;
-    return s[n] == 0;
+    while (isspace((unsigned char)*s)) s++;
+    return s;
+}
+
+/* An integer after optional blanks that fits an int (sscanf's %d has no defined result for one
+ * that does not, and a hostile brain may send anything). Advances *s past it. */
+static bool take_int(const char **s, int *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(*s, &end, 10);
+    if (end == *s || errno || n < INT_MIN || n > INT_MAX) return false;
+    *v = (int)n;
+    *s = end;
+    return true;
+}
+
+/* A move is "x,y" with optional blanks around the numbers, nothing else. */
+ReplyKind game_reply_kind(const char *line, int *x, int *y)
+{
+    const char *p = line;
+    bool move = take_int(&p, x);
+    p = skip_blanks(p);
+    move = move && *p++ == ',' && take_int(&p, y) && !*skip_blanks(p);
+    if (move) return REPLY_MOVE;
+    return is_chatter(line) ? REPLY_CHATTER : REPLY_OTHER;
 }
 
 static int start_process(const GameSettings *gs, Seat *s)
@@ -142,8 +168,9 @@ static MoveRead read_move(const GameSettings *gs, Seat *s, int64_t deadline, int
         int r = brainproc_read_line(&s->proc, line, sizeof line, left > 0 ? left : 0);
         if (r == 0) return MOVE_TIMEOUT;
         if (r < 0) return MOVE_EOF;
-        if (parse_move(line, x, y)) return MOVE_OK;
-        if (is_chatter(line) || gs->lenient) continue;
+        ReplyKind kind = game_reply_kind(line, x, y);
+        if (kind == REPLY_MOVE) return MOVE_OK;
+        if (kind == REPLY_CHATTER || gs->lenient) continue;
         snprintf(why, cap, "answered \"%.60s\" instead of a move", line);
         return MOVE_BAD;
     }
@@ -262,6 +289,7 @@ void game_play(const GameSettings *gs, Seat seats[2], const Opening *op, int sym
     rec->rule = gs->rule;
     rec->symmetry = sym;
     place_opening(gs, op, sym, &b, rec);
+    for (int i = 0; i < 2; i++) brainproc_reset_peak(&seats[i].proc);
     bool on = true;
     for (int i = 0; i < 2 && on; i++) {
         char why[128];
@@ -275,6 +303,8 @@ void game_play(const GameSettings *gs, Seat seats[2], const Opening *op, int sym
         int me = b.to_move == BLACK ? 0 : 1;
         on = play_turn(gs, &seats[me], &clocks[me], &b, rec);
     }
-    if (!keep)
-        for (int i = 0; i < 2; i++) seat_stop(&seats[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!keep) seat_stop(&seats[i]); /* then the peak comes from the exit's rusage */
+        rec->peak_rss_kb[i] = (int)brainproc_peak_rss(&seats[i].proc);
+    }
 }

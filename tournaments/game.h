@@ -68,10 +68,18 @@ typedef struct GameRecord {
     int nmoves;
     uint16_t moves[BOARD_CELLS];     /* cells in play order (x = cell_x, y = cell_y) */
     int32_t ms[BOARD_CELLS];         /* think time of each move (0 for opening stones) */
+    int peak_rss_kb[2];              /* each engine's peak resident memory in the game, KiB (0:
+                                      * not known): brainproc_peak_rss at the game's end */
 } GameRecord;
 
 const char *end_reason_name(EndReason r); /* short, stable: "five", "time", ... */
 int end_reason_parse(const char *name);   /* -1 when unknown */
+
+/* How a manager reads a line a brain sent while it waits for a move: a move (x, y set; not yet
+ * checked against the board), a line to skip (empty, MESSAGE, DEBUG), or anything else (which
+ * loses the game unless the settings are lenient). */
+typedef enum { REPLY_MOVE, REPLY_CHATTER, REPLY_OTHER } ReplyKind;
+ReplyKind game_reply_kind(const char *line, int *x, int *y);
 
 /* Plays one game: seats[0] black, seats[1] white. A seat without a running process is started
  * (fresh process); a running one gets START again (one process per pairing). Seats whose

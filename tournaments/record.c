@@ -1,9 +1,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tournaments/record.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "brain/rules.h"
+#include "tournaments/config.h"
 
 const char *record_result(const GameRecord *r)
 {
@@ -55,7 +60,7 @@ int record_to_json(const GameRecord *r, char *out, size_t cap)
         put(&o, "%s%d,%d", i ? " " : "", cell_x(r->moves[i]), cell_y(r->moves[i]));
     put(&o, "\",\"ms\":\"");
     for (int i = 0; i < r->nmoves; i++) put(&o, "%s%d", i ? " " : "", (int)r->ms[i]);
-    put(&o, "\"}");
+    put(&o, "\",\"black_rss_kb\":%d,\"white_rss_kb\":%d}", r->peak_rss_kb[0], r->peak_rss_kb[1]);
     return o.overflow ? -1 : 0;
 }
 
@@ -73,8 +78,9 @@ static int int_field(const char *line, const char *key, int *v)
     const char *p = field(line, key);
     char *end;
     if (!p) return -1;
+    errno = 0;
     long n = strtol(p, &end, 10);
-    if (end == p) return -1;
+    if (end == p || errno || n < INT_MIN || n > INT_MAX) return -1;
     *v = (int)n;
     return 0;
 }
@@ -89,9 +95,9 @@ static int string_field(const char *line, const char *key, char *out, size_t cap
         char c = *p;
         if (c == '\\') {
             p++;
-            if (*p == 'u') {
-                c = (char)strtol((char[5]){p[1], p[2], p[3], p[4], 0}, NULL, 16);
+            if (*p == 'u') { /* four hex digits; the line may end before them */
                 if (!p[1] || !p[2] || !p[3] || !p[4]) return -1;
+                c = (char)strtol((char[5]){p[1], p[2], p[3], p[4], 0}, NULL, 16);
                 p += 4;
             } else if (*p) c = *p;
             else return -1;
@@ -120,6 +126,22 @@ static int parse_moves(const char *moves, const char *ms, GameRecord *r)
     return 0;
 }
 
+/* What the readers of a record index and draw with (the report's boards, names by engine, 1-based
+ * numbers): a line that breaks any of it was not written by record_to_json. */
+static bool plausible(const GameRecord *r)
+{
+    if (r->id < 0 || r->id == INT_MAX || r->opening_index < 0 || r->opening_index == INT_MAX ||
+        r->symmetry < 0 || r->symmetry > 7 || r->size < BOARD_MIN || r->size > BOARD_MAX ||
+        !rule_supported(r->rule) || r->nopening < 0 || r->nopening > r->nmoves)
+        return false;
+    for (int s = 0; s < 2; s++)
+        if (r->engine[s] < 0 || r->engine[s] >= ARENA_MAX_ENGINES || r->peak_rss_kb[s] < 0)
+            return false;
+    for (int i = 0; i < r->nmoves; i++)
+        if (cell_x(r->moves[i]) >= r->size || cell_y(r->moves[i]) >= r->size) return false;
+    return true;
+}
+
 int record_from_json(const char *line, GameRecord *r)
 {
     char winner[8], end[24];
@@ -140,7 +162,10 @@ int record_from_json(const char *line, GameRecord *r)
               string_field(line, "ms", tm, BOARD_CELLS * 12) || parse_moves(mv, tm, r);
     free(mv);
     free(tm);
-    if (bad || end_reason_parse(end) < 0) return -1;
+    /* The peak memory fields came later: a line without them reads as "not known". */
+    if (int_field(line, "black_rss_kb", &r->peak_rss_kb[0])) r->peak_rss_kb[0] = 0;
+    if (int_field(line, "white_rss_kb", &r->peak_rss_kb[1])) r->peak_rss_kb[1] = 0;
+    if (bad || end_reason_parse(end) < 0 || !plausible(r)) return -1;
     r->end = (EndReason)end_reason_parse(end);
     r->winner = !strcmp(winner, "black") ? BLACK : !strcmp(winner, "white") ? WHITE : 0;
     return 0;

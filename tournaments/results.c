@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tournaments/config.h"
 #include "tournaments/record.h"
 
 #define JSON_LINE_MAX (BOARD_CELLS * 20 + 4096)
@@ -53,6 +54,19 @@ int record_list_sort_unique(RecordList *l)
     }
     l->count = n;
     return conflicts;
+}
+
+int record_list_names(const RecordList *l, char names[][ARENA_NAME_MAX])
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++)
+        for (int s = 0; s < 2; s++) {
+            int e = l->items[i].engine[s];
+            if (e < 0 || e >= ARENA_MAX_ENGINES) continue;
+            snprintf(names[e], ARENA_NAME_MAX, "%s", l->items[i].name[s]);
+            if (e + 1 > n) n = e + 1;
+        }
+    return n;
 }
 
 int results_load(const char *path, RecordList *l, int *skipped)

@@ -18,6 +18,9 @@ void record_list_free(RecordList *l);
  * copy). Returns how many dropped records were not copies of the one kept: games of separate
  * runs, which number their games alike. */
 int record_list_sort_unique(RecordList *l);
+/* Engine names by index as the records give them (merge has no engine list): fills names[e]
+ * for each index e in 0..ARENA_MAX_ENGINES-1 that a record uses; returns the highest used + 1. */
+int record_list_names(const RecordList *l, char names[][ARENA_NAME_MAX]);
 
 /* Appends every readable line of `path` to `l`; a missing file is an empty one. Lines that do
  * not parse (a run killed mid-write) are skipped and counted in *skipped. Returns 0 or -1. */

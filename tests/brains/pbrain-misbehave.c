@@ -7,19 +7,22 @@
  *   occupied  plays on the opponent's last stone       offboard  plays 99,99
  *   badstart  answers START with garbage     garbage   answers a move with a sentence
  *   first=X,Y plays X,Y as its first move, then like good (a renju foul, given an opening)
- *   needtime  answers garbage unless an INFO time_left came since its last move */
-#define _POSIX_C_SOURCE 200809L
+ *   needtime  answers garbage unless an INFO time_left came since its last move
+ *   hog       plays legally, and touches HOG_MB of memory after its first START only */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define N 22
+#define HOG_MB 48
 
 typedef struct Brain {
     const char *mode;
     int size, cell[N][N], lastx, lasty, moves, first_x, first_y;
-    int got_time_left;
+    int got_time_left, starts;
 } Brain;
 
 static void reply(const char *line)
@@ -36,6 +39,17 @@ static void nearest_empty(const Brain *b, int *x, int *y)
             int d = abs(i - c) + abs(j - c) * 2 + (i < c); /* a fixed, asymmetric order */
             if (!b->cell[i][j] && (best < 0 || d < best)) { best = d; *x = i; *y = j; }
         }
+}
+
+/* Makes the resident set HOG_MB larger for a moment: the runner's peak memory must see it.
+ * mmap, not malloc: the pages leave at munmap even where an allocator (ASan's) would keep them. */
+static void hog(void)
+{
+    size_t bytes = (size_t)HOG_MB << 20;
+    char *block = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) exit(4);
+    for (size_t i = 0; i < bytes; i += 4096) ((volatile char *)block)[i] = 1; /* every page */
+    munmap(block, bytes);
 }
 
 static void wait_for_stop(void)
@@ -74,6 +88,7 @@ static void command(Brain *b, char *line)
     else if (sscanf(line, "START %d", &b->size) == 1) {
         memset(b->cell, 0, sizeof b->cell);
         b->moves = 0;
+        if (!strcmp(b->mode, "hog") && b->starts++ == 0) hog();
         reply(!strcmp(b->mode, "badstart") ? "HELLO THERE" : "OK");
     } else if (!strcmp(line, "BEGIN")) move(b);
     else if (sscanf(line, "TURN %d,%d", &x, &y) == 2) {

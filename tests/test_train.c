@@ -2,7 +2,9 @@
  * (tournaments/train.c): corpus lines read back as written and bad ones refused; learned
  * numbers indexed by a combination whatever the directions; the trainer's model is the
  * evaluator's static score; its gradient agrees with its objective; a fit lowers the held-out
- * loss, the same way every time. The games are tests/positions/train_corpus.txt. */
+ * loss, the same way every time; TD(lambda) targets are the results at lambda 1 and the next
+ * position's prediction at 0, and a fit to them lowers the held-out loss too. The games are
+ * tests/positions/train_corpus.txt. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -272,8 +274,8 @@ static void gradient_matches_finite_differences(void **state)
 
 static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
 {
-    const Fixture *f = *state;
-    const TrainData *d = &f->data;
+    Fixture *f = *state;
+    TrainData *d = &f->data;
     const int set = VALUES_LEARNED_FREESTYLE15;
     TrainModel prior = train_model_prior(d, f->tables);
     TrainOptions o = {.iters = 300, .rate = 4, .l2 = 0, .patience = 300, .min_seen = 5};
@@ -292,6 +294,76 @@ static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
     }
     assert_true(moved > 0);
     train_model_free(&prior);
+    train_model_free(&a);
+    train_model_free(&b);
+}
+
+/* ---- TD(lambda) targets --------------------------------------------------------------------- */
+
+/* lambda 1: every target is the game's result for its side to move. */
+static void td_targets_at_lambda_one_are_the_results(void **state)
+{
+    Fixture *f = *state;
+    TrainData *d = &f->data;
+    TrainModel m = train_model_prior(d, f->tables);
+    assert_non_null(m.value);
+    train_td_targets(d, &m, 0.0); /* first something else, so that the test sees a change */
+    train_td_targets(d, &m, 1.0);
+    for (int i = 0; i < d->npos; i++) assert_true(d->pos[i].target == d->pos[i].result);
+    train_model_free(&m);
+}
+
+/* lambda 0: a target is the model's prediction of the game's next position, seen by the side
+ * to move here; a game's last position aims at its result. Both movers' cases occur. */
+static void td_targets_at_lambda_zero_are_the_next_prediction(void **state)
+{
+    Fixture *f = *state;
+    TrainData *d = &f->data;
+    TrainModel m = train_model_prior(d, f->tables);
+    assert_non_null(m.value);
+    train_td_targets(d, &m, 0.0);
+    int flipped = 0, kept = 0, last = 0;
+    for (int i = 0; i < d->npos; i++) {
+        const TrainPosition *q = &d->pos[i], *next = &d->pos[i + 1];
+        if (i + 1 == d->npos || next->game != q->game) {
+            assert_true(q->target == q->result);
+            last++;
+            continue;
+        }
+        double v = 1 / (1 + exp(-m.k[next->set] * train_eval(d, &m, i + 1)));
+        double want = next->mover == q->mover ? v : 1 - v;
+        assert_true(fabs(q->target - want) < 1e-6);
+        flipped += next->mover != q->mover;
+        kept += next->mover == q->mover;
+    }
+    assert_true(flipped > 0 && kept > 0 && last >= 20);
+    train_td_targets(d, &m, 1.0);
+    train_model_free(&m);
+}
+
+/* A fit aiming at TD(0.7) returns lowers the held-out loss against results too, the same way
+ * every time, and ends somewhere else than the fit aiming at results. */
+static void td_fit_lowers_the_held_out_loss(void **state)
+{
+    Fixture *f = *state;
+    TrainData *d = &f->data;
+    const int set = VALUES_LEARNED_FREESTYLE15;
+    TrainModel prior = train_model_prior(d, f->tables);
+    TrainOptions o = {.iters = 300, .rate = 4, .l2 = 0, .patience = 300, .min_seen = 5};
+    TrainModel texel = train_fit(d, &prior, &o, 0, NULL, NULL);
+    o.td = true;
+    o.td_lambda = 0.7;
+    TrainModel a = train_fit(d, &prior, &o, 0, NULL, NULL);
+    TrainModel b = train_fit(d, &prior, &o, 0, NULL, NULL);
+    assert_non_null(texel.value);
+    assert_non_null(a.value);
+    assert_non_null(b.value);
+    assert_true(train_loss(d, &a, set, true) < train_loss(d, &prior, set, true));
+    assert_memory_equal(a.value, b.value, (size_t)d->params.count * sizeof a.value[0]);
+    assert_memory_not_equal(a.value, texel.value, (size_t)d->params.count * sizeof a.value[0]);
+    train_td_targets(d, &prior, 1.0);
+    train_model_free(&prior);
+    train_model_free(&texel);
     train_model_free(&a);
     train_model_free(&b);
 }
@@ -345,6 +417,9 @@ int main(void)
         cmocka_unit_test(model_is_the_evaluators_static_score),
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
+        cmocka_unit_test(td_targets_at_lambda_one_are_the_results),
+        cmocka_unit_test(td_targets_at_lambda_zero_are_the_next_prediction),
+        cmocka_unit_test(td_fit_lowers_the_held_out_loss),
         cmocka_unit_test(written_values_list_every_moved_number),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -134,7 +134,8 @@ static int add_position(const Board *b, int move, float result, void *ctx)
             if (p == -2 || (p >= 0 && touch(g, p, colour == b->to_move ? 1 : -1))) return -1;
         }
     }
-    TrainPosition pos = {d->nterms, 0, (uint8_t)g->set, g->held_out, result};
+    TrainPosition pos = {d->nterms,          0,      (uint8_t)g->set, g->held_out,
+                         (uint8_t)b->to_move, result, result,          d->games_added};
     for (int i = 0; i < g->ntouched; i++) {
         d->params.items[g->touched[i]].seen++;
         if (g->count[i] && push_term(d, g->touched[i], g->count[i])) return -1;
@@ -160,6 +161,7 @@ int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g)
     int n = fit_walk_game(t, g, FIT_QUIET, add_position, ctx);
     free(ctx);
     d->games[set] += n >= 0;
+    d->games_added++;
     return n;
 }
 
@@ -189,6 +191,26 @@ double train_eval(const TrainData *d, const TrainModel *m, int i)
     for (int64_t t = q->first; t < q->first + q->nterms; t++)
         e += d->terms[t].count * m->value[d->terms[t].param];
     return e;
+}
+
+/* A value for the side to move at `from`, seen by the side to move at `to`. */
+static double seen_by(const TrainPosition *from, const TrainPosition *to, double v)
+{
+    return from->mover == to->mover ? v : 1 - v;
+}
+
+void train_td_targets(TrainData *d, const TrainModel *m, double lambda)
+{
+    for (int i = d->npos - 1; i >= 0; i--) {
+        TrainPosition *q = &d->pos[i], *next = i + 1 < d->npos ? &d->pos[i + 1] : NULL;
+        if (!next || next->game != q->game) { /* the game's last position: its result */
+            q->target = q->result;
+            continue;
+        }
+        double v = sigmoid(m->k[next->set] * train_eval(d, m, i + 1));
+        double g = (1 - lambda) * v + lambda * next->target;
+        q->target = (float)seen_by(next, q, g);
+    }
 }
 
 double train_loss(const TrainData *d, const TrainModel *m, int set, bool held_out)
@@ -268,8 +290,8 @@ double train_objective(const TrainData *d, const TrainModel *m, double l2, doubl
         if (q->held_out) continue;
         int n = d->positions[q->set][0];
         double k = m->k[q->set], p = sigmoid(k * train_eval(d, m, i));
-        sum += log_loss(q->result, p) / n;
-        double g = (p - q->result) * k / n; /* d loss / d eval */
+        sum += log_loss(q->target, p) / n;
+        double g = (p - q->target) * k / n; /* d loss / d eval (the target held fixed) */
         grad[d->params.count + q->set] += g;
         for (int64_t t = q->first; t < q->first + q->nterms; t++)
             grad[d->terms[t].param] += g * d->terms[t].count;
@@ -332,7 +354,7 @@ bool train_stop_any(const TrainStop *st)
     return false;
 }
 
-TrainModel train_fit(const TrainData *d, const TrainModel *start, const TrainOptions *o,
+TrainModel train_fit(TrainData *d, const TrainModel *start, const TrainOptions *o,
                      int every, TrainReport report, void *ctx)
 {
     int nvalues = d->params.count, n = nvalues + VALUE_SET_COUNT;
@@ -346,6 +368,8 @@ TrainModel train_fit(const TrainData *d, const TrainModel *start, const TrainOpt
     }
     const double tempo_max = 4 * CELL_VALUE_MAX;
     for (int step = 1; m.value && best.value && grad && a.m && a.v && step <= o->iters; step++) {
+        if ((step - 1) % TRAIN_TD_REFRESH == 0)
+            train_td_targets(d, &m, o->td ? o->td_lambda : 1);
         train_objective(d, &m, o->l2, grad);
         for (int p = 0; p < nvalues; p++)
             if (stop.live[d->params.items[p].set] && d->params.items[p].seen >= o->min_seen)

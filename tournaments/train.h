@@ -11,7 +11,14 @@
  * moves the numbers, kept within what a cell entry holds (0..CELL_VALUE_MAX); each set keeps
  * the numbers of its best held-out loss (early stop). Forbidden cells (renju black) and
  * combinations without a class from B2 up stay worth 0, as in the evaluator. Deterministic:
- * no randomness anywhere. Units are the evaluator's (scaled). */
+ * no randomness anywhere. Units are the evaluator's (scaled).
+ *
+ * With TD(lambda) (TrainOptions.td) a training position aims at its lambda-return instead of
+ * the bare result: the model's own prediction of the game's next quiet position, mixed with that
+ * position's return, (1 - lambda) V(next) + lambda G(next), back from the result at the last one
+ * (Sutton's TD(lambda) as a target, recomputed from the current numbers as the fit goes). lambda 1
+ * is the result itself; smaller ones trust the model more than a far-away, noisy result. The
+ * held-out loss, and so the early stop, stays the log loss against results. */
 #ifndef GAMOK_TRAIN_H
 #define GAMOK_TRAIN_H
 
@@ -63,7 +70,10 @@ typedef struct TrainPosition {
     int32_t nterms;
     uint8_t set;
     bool held_out;
-    float result; /* for the side to move */
+    uint8_t mover;  /* BLACK or WHITE: whose result and prediction it is */
+    float result;   /* for the side to move */
+    float target;   /* what the fit aims at: the result, or its TD(lambda) return */
+    int32_t game;   /* the game's number: a game's positions are consecutive, in move order */
 } TrainPosition;
 
 typedef struct TrainData {
@@ -74,6 +84,7 @@ typedef struct TrainData {
     TrainParams params;
     int games[VALUE_SET_COUNT], positions[VALUE_SET_COUNT][2]; /* [set][held_out] */
     int rule[VALUE_SET_COUNT], size[VALUE_SET_COUNT];          /* of each set's first game */
+    int32_t games_added; /* every set's: numbers the games */
 } TrainData;
 
 /* Adds the quiet positions of a game to the learned set of its rule and size (none for caro:
@@ -98,9 +109,13 @@ TrainModel train_model_copy(const TrainModel *m);
 void train_model_free(TrainModel *m);
 
 double train_eval(const TrainData *d, const TrainModel *m, int pos);
-/* Mean log loss over one set's training or held-out positions (no L2 term). */
+/* Sets every position's target: its result when lambda is 1, else its TD(lambda) return under
+ * `m` (see the top of this file). */
+void train_td_targets(TrainData *d, const TrainModel *m, double lambda);
+
+/* Mean log loss against results over one set's training or held-out positions (no L2 term). */
 double train_loss(const TrainData *d, const TrainModel *m, int set, bool held_out);
-/* The training objective (mean log loss over every set's training positions, each set
+/* The training objective (mean log loss against the targets over every set's training positions, each set
  * weighted by its own count, plus l2 * sum of (value - prior)^2) and its gradient:
  * grad[0..nparams-1] by value, grad[nparams + set] by tempo. */
 double train_objective(const TrainData *d, const TrainModel *m, double l2, double *grad);
@@ -130,12 +145,19 @@ typedef struct TrainOptions {
     double l2;     /* pull toward the prior */
     int patience;  /* stop a set after this many steps without a gain (TRAIN_MIN_GAIN) */
     int min_seen;  /* numbers seen in fewer positions stay at their prior */
+    bool td;          /* aim at TD(lambda) returns (train_td_targets), else at results */
+    double td_lambda; /* 0..1 */
 } TrainOptions;
 
+/* With TrainOptions.td, the targets are recomputed from the current numbers every this many
+ * steps: often enough to follow the fit, rarely enough to cost little. */
+#define TRAIN_TD_REFRESH 10
+
 typedef void (*TrainReport)(int step, const TrainModel *m, void *ctx);
-/* Fits from `start`; returns each set's numbers of its best held-out loss. Calls `report`
+/* Fits from `start`; returns each set's numbers of its best held-out loss. Leaves d's targets
+ * as the last step aimed at (TrainOptions.td). Calls `report`
  * (may be NULL) every `every` steps. */
-TrainModel train_fit(const TrainData *d, const TrainModel *start, const TrainOptions *o,
+TrainModel train_fit(TrainData *d, const TrainModel *start, const TrainOptions *o,
                      int every, TrainReport report, void *ctx);
 
 /* A learned set's name in values.h ("VALUES_LEARNED_FREESTYLE15"). */

@@ -6,7 +6,9 @@
  * policy's top-1 and top-5 recall on the held-out positions.
  *
  *   gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] [--min-seen N]
- *               [--policy-rate R] [--out FILE] [--policy-out FILE] CORPUS.txt... */
+ *               [--policy-rate R] [--td-lambda L] [--out FILE] [--policy-out FILE] CORPUS.txt...
+ *
+ * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,10 @@ static int parse(int argc, char **argv, Options *o)
         else if (!strcmp(argv[i], "--patience")) o->train.patience = (int)x;
         else if (!strcmp(argv[i], "--min-seen")) o->train.min_seen = (int)x;
         else if (!strcmp(argv[i], "--policy-rate")) o->policy.rate = x;
+        else if (!strcmp(argv[i], "--td-lambda") && x <= 1) {
+            o->train.td = true;
+            o->train.td_lambda = x;
+        }
         else return -1;
     }
     o->first_file = i;
@@ -133,13 +139,15 @@ static void policy_summary(const PolicyData *d, const PolicyModel *prior, const 
 
 static void provenance_of(const Options *o, int argc, char **argv, char *out, size_t room)
 {
+    char td[32] = "";
+    if (o->train.td) snprintf(td, sizeof td, " --td-lambda %g", o->train.td_lambda);
     int n = snprintf(out, room, "\n * From:");
     for (int f = o->first_file; f < argc && n < (int)room - 96; f++)
         n += snprintf(out + n, room - (size_t)n, " %s", argv[f]);
     snprintf(out + n, room - (size_t)n,
-             ";\n * --iters %d --rate %g --l2 %g --patience %d --min-seen %d --policy-rate %g.",
+             ";\n * --iters %d --rate %g --l2 %g --patience %d --min-seen %d --policy-rate %g%s.",
              o->train.iters, o->train.rate, o->train.l2, o->train.patience, o->train.min_seen,
-             o->policy.rate);
+             o->policy.rate, td);
 }
 
 int main(int argc, char **argv)
@@ -147,8 +155,8 @@ int main(int argc, char **argv)
     Options o;
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] "
-                        "[--min-seen N] [--policy-rate R] [--out FILE] [--policy-out FILE] "
-                        "CORPUS.txt...\n");
+                        "[--min-seen N] [--policy-rate R] [--td-lambda L] [--out FILE] "
+                        "[--policy-out FILE] CORPUS.txt...\n");
         return 2;
     }
     PatternTables *t = pattern_tables_create();

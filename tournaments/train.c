@@ -201,6 +201,10 @@ static double seen_by(const TrainPosition *from, const TrainPosition *to, double
 
 void train_td_targets(TrainData *d, const TrainModel *m, double lambda)
 {
+    if (lambda >= 1) { /* the returns are the results: no prediction needed */
+        for (int i = 0; i < d->npos; i++) d->pos[i].target = d->pos[i].result;
+        return;
+    }
     for (int i = d->npos - 1; i >= 0; i--) {
         TrainPosition *q = &d->pos[i], *next = i + 1 < d->npos ? &d->pos[i + 1] : NULL;
         if (!next || next->game != q->game) { /* the game's last position: its result */
@@ -368,7 +372,7 @@ TrainModel train_fit(TrainData *d, const TrainModel *start, const TrainOptions *
     }
     const double tempo_max = 4 * CELL_VALUE_MAX;
     for (int step = 1; m.value && best.value && grad && a.m && a.v && step <= o->iters; step++) {
-        if ((step - 1) % TRAIN_TD_REFRESH == 0)
+        if (o->td ? (step - 1) % TRAIN_TD_REFRESH == 0 : step == 1)
             train_td_targets(d, &m, o->td ? o->td_lambda : 1);
         train_objective(d, &m, o->l2, grad);
         for (int p = 0; p < nvalues; p++)

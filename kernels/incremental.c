@@ -62,6 +62,7 @@ static void side_add(IncSide *side, uint16_t entry, int cell, int sign)
     int cls = CELL_ENTRY_CLASS(entry);
     side->sum += sign * CELL_ENTRY_VALUE(entry);
     side->count[cls] += sign;
+    side->threes += sign * CELL_ENTRY_THREE(entry);
     if (cls == CELL_FIVE)
         side->five_xor ^= cell;
 }
@@ -212,6 +213,7 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
         st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];
+        st->threat[c] = t->threat[score_cell_table_id(rule, size, c + 1)];
         bool renju_black = rule == RULE_RENJU && c + 1 == BLACK;
         if (policy >= 0)
             st->policy[c] = &t->policy[policy - VALUES_LEARNED_FIRST][renju_black][0][0];
@@ -256,6 +258,7 @@ static ScoreSide side_totals(const IncState *st, const IncSide *s, const ChildCe
     ScoreSide out = {s->sum, 0, s->count[CELL_FIVE], s->count[CELL_FLEX4], -1, 0};
     for (int k = 0; k < CELL_CLASS_COUNT; k++)
         out.classes |= (uint32_t)(s->count[k] > 0) << k;
+    out.classes |= (uint32_t)(s->threes > 0) << SCORE_THREE_BIT;
     if (out.fives == 1) {
         out.five_cell = s->five_xor;
         out.five_value = CELL_ENTRY_VALUE(entry_at(st, ch, color, s->five_xor));
@@ -271,7 +274,15 @@ static int32_t decide(const IncState *st, const IncSide side[2], const ChildCell
     ScoreSide me = side_totals(st, &side[to_move - 1], ch, to_move);
     ScoreSide opp = side_totals(st, &side[opp_color - 1], ch, opp_color);
     uint16_t block = opp.fives == 1 ? entry_at(st, ch, to_move, opp.five_cell) : 0;
-    return score_decide(&me, &opp, block, st->tempo);
+    return score_decide(&me, &opp, block, st->tempo, st->threat[to_move - 1]);
+}
+
+int inc_threat_mask(const IncState *st, int to_move)
+{
+    int opp_color = opponent_of(to_move);
+    ScoreSide me = side_totals(st, &st->side[to_move - 1], NULL, to_move);
+    ScoreSide opp = side_totals(st, &st->side[opp_color - 1], NULL, opp_color);
+    return score_threat_mask(&me, &opp);
 }
 
 int32_t inc_score(const IncState *st, int to_move)

@@ -31,6 +31,7 @@ static inline bool inc_class_makes_four(int cls)
 typedef struct IncSide {
     int32_t sum;                    /* sum of cell values */
     int count[CELL_CLASS_COUNT];    /* cells per CellClass */
+    int threes;                     /* cells that make an open three (CELL_ENTRY_THREE) */
     int five_xor;                   /* xor of the CELL_FIVE cells: the cell when there is one */
 } IncSide;
 
@@ -60,6 +61,7 @@ typedef struct IncState {
      * NULL for both where the game's policy is the hand-set one (score_policy_set). */
     const int32_t *policy[2];
     int32_t tempo;                  /* the side to move's bonus (score_tempo) */
+    const int32_t *threat[2];       /* [side to move - 1]: its threat term (PatternTables) */
     int size, rule;
     const void *owner;              /* the board it follows (brain/board.c); copies do not */
     uint8_t cell[BOARD_CELLS];
@@ -87,6 +89,9 @@ void inc_remove(IncState *st, int cell);
 
 /* score_position() of the current board with `to_move` to move. */
 int32_t inc_score(const IncState *st, int to_move);
+
+/* score_threat_mask of the current board with `to_move` to move (the trainer's feature). */
+int inc_threat_mask(const IncState *st, int to_move);
 
 /* The score of the child after `to_move` plays the empty `cell` (from the child's side to
  * move): inc_score after an inc_put, worked out on copies of the totals (the state is only

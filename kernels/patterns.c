@@ -10,7 +10,8 @@
 #include "kernels/policy.h"
 #include "kernels/values.h"
 
-_Static_assert(PAT_COUNT <= 16 && CELL_CLASS_COUNT <= 16, "classes are packed in 4 bits");
+_Static_assert(PAT_COUNT <= 16, "line classes are packed in 4 bits");
+_Static_assert(CELL_CLASS_COUNT <= 8, "cell classes are packed in 3 bits (patterns.h)");
 
 enum { KEY_CELLS = 10, HALF_BITS = 10, WINDOW = 11, CENTRE = 5 };
 
@@ -230,6 +231,27 @@ static const int32_t LEARNED_TEMPI[VALUE_SET_COUNT] = {[VALUES_HAND] = 0,
 #undef LEARNED_CELL
 #undef LEARNED_TEMPO
 
+/* The learned threat terms (score.h: score_threat_mask), scaled; every other mask is worth 0. */
+typedef struct LearnedThreat {
+    uint8_t set, renju_black;
+    uint16_t mask;
+    int32_t value;
+} LearnedThreat;
+#define LEARNED_THREAT(set, renju_black, mask, value) {set, renju_black, mask, value},
+static const LearnedThreat LEARNED_THREATS[] = {
+    LEARNED_THREAT_LIST(LEARNED_THREAT){VALUES_HAND, 0, 0, 0}};
+#undef LEARNED_THREAT
+
+static void build_threat_table(int32_t table[CT_COUNT][THREAT_MASKS])
+{
+    for (int ct = 0; ct < CT_COUNT; ct++)
+        for (int mask = 0; mask < THREAT_MASKS; mask++)
+            table[ct][mask] = 0;
+    for (const LearnedThreat *l = LEARNED_THREATS; l->set != VALUES_HAND; l++)
+        if (l->mask < THREAT_MASKS)
+            table[CELL_TABLE_ID(l->set, l->renju_black)][l->mask] = l->value;
+}
+
 /* The learned value of a combination, or -1 (the set is not learned, or never saw it). */
 static int learned_value(ValueSet set, bool renju_black, uint32_t combination)
 {
@@ -252,9 +274,11 @@ static uint16_t cell_entry(uint32_t cell_key, const PatternValues *v, bool renju
     LineCounts c = count_lines(cell_key);
     CellClass cls = cell_class(&c, renju_black);
     int value = (int)pattern_cell_value(cell_key, v, renju_black) * VALUE_SCALE;
-    if (learned >= 0 && cls != CELL_FORBIDDEN && cls != CELL_FORBIDDEN33)
+    bool forbidden = cls == CELL_FORBIDDEN || cls == CELL_FORBIDDEN33;
+    if (learned >= 0 && !forbidden)
         value = learned;
-    return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX);
+    uint16_t three = c.n[PAT_F3] && !forbidden ? CELL_THREE_FLAG : 0;
+    return CELL_ENTRY(cls, value < CELL_VALUE_MAX ? value : CELL_VALUE_MAX) | three;
 }
 
 uint16_t pattern_cell_entry(uint32_t cell_key, ValueSet set, bool renju_black)
@@ -341,6 +365,7 @@ PatternTables *pattern_tables_create(void)
                                  renju_black, learned);
             t->tempo[set] = set_tempo((ValueSet)set);
         }
+        build_threat_table(t->threat);
         uint32_t combination_of[PATTERN_COMBINATIONS];
         ok = build_combination_index(t->combination_index, combination_of)
           == PATTERN_COMBINATIONS;

@@ -72,13 +72,24 @@ enum { CT_COUNT = 2 * VALUE_SET_COUNT };
 #define CELL_KEY_BITS 16
 #define CELL_KEYS (1u << CELL_KEY_BITS)
 
-/* A cell entry: value (already scaled, see values.h) in the low 12 bits, CellClass above. */
+/* A cell entry: value (already scaled, see values.h) in the low 12 bits, CellClass in the 3
+ * above, and in the top bit whether the cell makes an open three on some line (a PAT_F3; never
+ * for a forbidden cell): the threat term (THREAT_MASKS below) asks who has one. */
 #define CELL_VALUE_BITS 12
 #define CELL_VALUE_MAX ((1 << CELL_VALUE_BITS) - 1)
+#define CELL_THREE_FLAG 0x8000u
 #define CELL_ENTRY(cls, value) \
     ((uint16_t)(((unsigned)(cls) << CELL_VALUE_BITS) | (unsigned)(value)))
-#define CELL_ENTRY_CLASS(e) ((int)((e) >> CELL_VALUE_BITS))
+#define CELL_ENTRY_CLASS(e) ((int)(((e) >> CELL_VALUE_BITS) & 7))
 #define CELL_ENTRY_VALUE(e) ((int)((e) & CELL_VALUE_MAX))
+#define CELL_ENTRY_THREE(e) ((int)(((e) & CELL_THREE_FLAG) != 0))
+
+/* The threat term: a number per combination of which threats each side holds somewhere on the
+ * board (score.h: score_threat_mask), added to the static score; the non-linear part of "who
+ * has the initiative" that a sum over cells cannot say (Rapfi's classical evaluation has such
+ * a table). Learned per set (make train); 0 everywhere in the hand-set and fitted sets. */
+#define THREAT_MASK_BITS 10
+#define THREAT_MASKS (1 << THREAT_MASK_BITS)
 
 /* Line-class combinations (pattern_combination): four classes of NONE, B2..DFOUR (10), sorted. */
 #define PATTERN_COMBINATIONS 715
@@ -88,6 +99,7 @@ typedef struct PatternTables {
     uint8_t line[LT_COUNT][PATTERN_KEYS];  /* LinePattern per key */
     uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
     int32_t tempo[VALUE_SET_COUNT];        /* the side to move's bonus, scaled */
+    int32_t threat[CT_COUNT][THREAT_MASKS]; /* by cell table of the side to move, scaled */
     /* The learned move policy (kernels/policy.h): a cell key's combination as a dense index,
      * then per learned set, colour table (renju black or not) and part (own, opp) a priority
      * per combination. */

@@ -80,9 +80,11 @@ GAMOK_HD int score_learned_set(int rule, int size)
 }
 
 /* Which learned sets play (bit per set, from VALUES_LEARNED_FIRST): those that measured
- * stronger than the set before them (docs/strength.md, "Learned tables"): freestyle 15x15 and
- * standard. Not freestyle 20x20 (no gain measured) nor renju (nothing learned: its corpus
- * games predicted no result). A build may say otherwise (-DGAMOK_LEARNED_MASK=...). */
+ * stronger than the set before them (docs/strength.md, "Evaluation numbers"): freestyle 15x15
+ * and standard. Not freestyle 20x20 (with its threat term +44 +- 43 Elo in self-play against
+ * the fitted numbers, but the same against AIWine and three fewer proofs on the depth bench's
+ * 20x20 positions) nor renju (nothing learned: its corpus games predicted no result). A build
+ * may say otherwise (-DGAMOK_LEARNED_MASK=...). */
 #ifndef GAMOK_LEARNED_MASK
 #define GAMOK_LEARNED_MASK ((1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST)) \
                             | (1 << (VALUES_LEARNED_STANDARD15 - VALUES_LEARNED_FIRST)))
@@ -283,18 +285,21 @@ GAMOK_HD void score_scan_init(ScoreScan *s, const PatternTables *t, const EvalPo
 
 typedef struct ScoreSide {
     int32_t sum;       /* sum of cell values */
-    uint32_t classes;  /* bit per CellClass present */
+    uint32_t classes;  /* bit per CellClass present, and SCORE_THREE_BIT */
     int fives;         /* cells that win at once */
     int flex4s;        /* cells that make an open four or a double four */
     int five_cell;     /* one of them */
     int five_value;    /* its value */
 } ScoreSide;
 
+/* In ScoreSide.classes beside the CellClass bits: some cell makes an open three. */
+#define SCORE_THREE_BIT CELL_CLASS_COUNT
+
 GAMOK_HD void score_tally(ScoreSide *side, uint16_t entry, int cell)
 {
     int cls = CELL_ENTRY_CLASS(entry);
     side->sum += CELL_ENTRY_VALUE(entry);
-    side->classes |= 1u << cls;
+    side->classes |= 1u << cls | (uint32_t)CELL_ENTRY_THREE(entry) << SCORE_THREE_BIT;
     side->flex4s += cls == CELL_FLEX4;
     if (cls == CELL_FIVE) {
         side->fives++;
@@ -339,6 +344,20 @@ GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs, int32_t tempo)
     return score_clamp(mine - theirs + tempo);
 }
 
+/* Which threats each side holds, as an index of the threat term (patterns.h: THREAT_MASKS),
+ * seen by the side to move (me) where nothing decided the position: the opponent's five to
+ * block, open-four cells (a three I must answer), 4-3, 3-3, four and open-three cells; then my
+ * 4-3, 3-3, four and open-three cells (my open fours and fives decide, so never show here). */
+GAMOK_HD int score_threat_mask(const ScoreSide *me, const ScoreSide *opp)
+{
+    return (opp->fives == 1)
+         | (int)SCORE_HAS(opp, CELL_FLEX4) << 1 | (int)SCORE_HAS(opp, CELL_43) << 2
+         | (int)SCORE_HAS(opp, CELL_33) << 3 | (int)SCORE_HAS(opp, CELL_B4) << 4
+         | (int)SCORE_HAS(opp, SCORE_THREE_BIT) << 5
+         | (int)SCORE_HAS(me, CELL_43) << 6 | (int)SCORE_HAS(me, CELL_33) << 7
+         | (int)SCORE_HAS(me, CELL_B4) << 8 | (int)SCORE_HAS(me, SCORE_THREE_BIT) << 9;
+}
+
 /* The special conditions, in order (me = side to move):
  *  - I have a five to play: I win now.
  *  - The opponent has two or more fives to play: I can block one only.
@@ -357,9 +376,10 @@ GAMOK_HD int32_t score_static(int32_t mine, int32_t theirs, int32_t tempo)
  *    wins on it). Without it the tree would count a double three as a win when it is still to be
  *    played and as nothing once it is on the board, and the choice would flip with the parity of
  *    the depth.
- *  - Otherwise: the static sums, plus `tempo` for the side to move. */
+ *  - Otherwise: the static sums, plus `tempo` for the side to move and the threat term
+ *    (`threat`: the side to move's table, indexed by score_threat_mask). */
 GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_t my_entry_at_block,
-                              int32_t tempo)
+                              int32_t tempo, const int32_t *threat)
 {
     if (me->fives)
         return SCORE_WIN_NOW;
@@ -371,7 +391,8 @@ GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_
             return SCORE_LOST_NEXT;
         if (block == CELL_FLEX4)
             return SCORE_WIN_FLEX4;
-        return score_static(me->sum, opp->sum - opp->five_value, tempo);
+        return score_static(me->sum, opp->sum - opp->five_value,
+                            tempo + threat[score_threat_mask(me, opp)]);
     }
     if (SCORE_HAS(me, CELL_FLEX4))
         return SCORE_WIN_FLEX4;
@@ -382,7 +403,7 @@ GAMOK_HD int32_t score_decide(const ScoreSide *me, const ScoreSide *opp, uint16_
     int me_can_four = SCORE_HAS(me, CELL_43) || SCORE_HAS(me, CELL_B4);
     if (!me_can_four && opp->flex4s >= 3)
         return SCORE_LOST_THREES;
-    return score_static(me->sum, opp->sum, tempo);
+    return score_static(me->sum, opp->sum, tempo + threat[score_threat_mask(me, opp)]);
 }
 
 /* The score of `p` from the side to move's point of view. `x` is caller-provided scratch. */
@@ -402,7 +423,8 @@ GAMOK_HD int32_t score_position_with(const PatternTables *t, const EvalPosition 
         k = p->to_move == BLACK ? (k & 0xFFFFu) : (k >> 16);
         block = t->cell[score_cell_table_id(p->rule, p->size, p->to_move)][k];
     }
-    return score_decide(me, opp, block, score_tempo(t, p->rule, p->size));
+    return score_decide(me, opp, block, score_tempo(t, p->rule, p->size),
+                        t->threat[score_cell_table_id(p->rule, p->size, p->to_move)]);
 }
 
 GAMOK_HD int32_t score_position(const PatternTables *t, const EvalPosition *p)

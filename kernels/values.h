@@ -62,7 +62,8 @@
 enum { VALUE_SCALE = 4 };
 
 /* The hand-set and fitted sets, then the learned ones: a value for each combination of a cell's
- * four line classes, trained per rule and board size from the game corpus (`make train`,
+ * four line classes and a threat term per threat mask (patterns.h: THREAT_MASKS), trained per
+ * rule and board size from the game corpus (`make train`,
  * tournaments/train.h; the numbers are in kernels/learned_values.h). A learned set starts from
  * its prior, the set the evaluation used there before, and keeps its numbers for whatever
  * combination the corpus never showed. score_value_set (kernels/score.h) says which set a game

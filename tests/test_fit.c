@@ -114,11 +114,14 @@ static void a_game_gives_its_quiet_positions(void **state)
 }
 
 /* The static score of the position on `b` under value set `set` straight from its tables: the
- * mover's cell values minus the opponent's, plus the tempo (score_static before its clamp). */
+ * mover's cell values minus the opponent's, plus the tempo and the threat term (score_static
+ * before its clamp). */
 static int32_t table_static(const Board *b, const PatternTables *t, int set)
 {
     const IncState *inc = board_incremental(b);
-    int32_t sum = t->tempo[set];
+    bool renju_black_moves = b->rule == RULE_RENJU && b->to_move == BLACK;
+    int32_t sum = t->tempo[set]
+                + t->threat[CELL_TABLE_ID(set, renju_black_moves)][inc_threat_mask(inc, b->to_move)];
     for (int c = 0; c < BOARD_CELLS; c++) {
         if (!board_cell_valid(b, c) || b->cell[c] != EMPTY) continue;
         for (int colour = BLACK; colour <= WHITE; colour++) {

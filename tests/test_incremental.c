@@ -1,6 +1,7 @@
 /* The incremental evaluator state (kernels/incremental.h): after every put and take-back of
  * long random games, on every rule and two board sizes, its score is score_position()'s for
- * both sides to move, and its threat answers agree with the brain's board scans. */
+ * both sides to move (with a threat term on every mask), and its threat answers agree with the
+ * brain's board scans. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,6 +35,11 @@ static int setup(void **state)
         return -1;
     f->tables = pattern_tables_create();
     f->inc = malloc(sizeof *f->inc);
+    /* A threat term for every mask and table, whatever the shipped sets learned: the scores
+     * below then check the threat masks the state keeps against score.h's scan. */
+    for (int ct = 0; f->tables && ct < CT_COUNT; ct++)
+        for (int mask = 0; mask < THREAT_MASKS; mask++)
+            f->tables->threat[ct][mask] = (int32_t)((mask * 37 + ct * 11) % 401) - 200;
     *state = f;
     return f->tables && f->inc ? 0 : -1;
 }
@@ -233,6 +239,28 @@ static void a_board_copy_does_not_move_the_state(void **state)
     expect_same_score(f->tables, &b, f->inc);
 }
 
+/* Black holds an open three (7..9, 7) and white an open two (3..4, 11): seen by white, black
+ * has open-four cells (a three to answer) and four cells, white open-three cells and nothing
+ * else; seen by black, its own four cells and white's open-three cells (black's open four
+ * decides, so it has no bit). Whether black has open-three cells elsewhere is left open. */
+static void threat_mask_says_who_holds_which_threats(void **state)
+{
+    Fixture *f = *state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    inc_init(f->inc, f->tables, b.size, b.rule, b.cell);
+    board_follow(&b, f->inc);
+    const int moves[][2] = {{7, 7}, {3, 11}, {8, 7}, {4, 11}, {9, 7}};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        board_play(&b, cell_index(moves[i][0], moves[i][1]));
+    const int opp_flex4 = 1 << 1, opp_b4 = 1 << 4, opp_three = 1 << 5, me_b4 = 1 << 8,
+              me_three = 1 << 9;
+    assert_int_equal(inc_threat_mask(f->inc, WHITE) & ~opp_three, opp_flex4 | opp_b4 | me_three);
+    assert_int_equal(inc_threat_mask(f->inc, BLACK) & ~me_three, me_b4 | opp_three);
+    board_undo(&b); /* black's two alone: no fours, no open fours */
+    assert_int_equal(inc_threat_mask(f->inc, WHITE) & (opp_flex4 | opp_b4), 0);
+}
+
 /* The state equals one built from scratch on `cells` (what the test put and removed). */
 static void expect_state_of(const PatternTables *t, const IncState *inc, const uint8_t *cells,
                             IncState *fresh)
@@ -324,6 +352,7 @@ int main(void)
         cmocka_unit_test(init_from_a_full_board_matches),
         cmocka_unit_test(threat_answers_agree_with_board_scans),
         cmocka_unit_test(a_board_copy_does_not_move_the_state),
+        cmocka_unit_test(threat_mask_says_who_holds_which_threats),
         cmocka_unit_test(removals_in_any_order_and_depth_stay_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

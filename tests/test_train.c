@@ -216,20 +216,31 @@ static int compare_with_evaluator(const Board *b, int move, float result, void *
     return 0;
 }
 
+/* With the shipped tables, and with a threat term on every mask (so that the trainer's threat
+ * features are checked against the evaluator's whatever the shipped sets learned). */
 static void model_is_the_evaluators_static_score(void **state)
 {
     const Fixture *f = *state;
-    TrainModel played = train_model_played(&f->data, f->tables);
-    assert_non_null(played.value);
-    Replay r = {&f->data, &played, 0, 0};
-    for (int i = 0; i < f->games.count; i++) {
-        const GameRecord *g = &f->games.items[i];
-        if (score_learned_set(g->rule, g->size) < 0) continue;
-        assert_true(fit_walk_game(f->tables, g, FIT_QUIET, compare_with_evaluator, &r) >= 0);
+    PatternTables *threats = pattern_tables_create();
+    assert_non_null(threats);
+    for (int ct = 0; ct < CT_COUNT; ct++)
+        for (int mask = 0; mask < THREAT_MASKS; mask++)
+            threats->threat[ct][mask] = (int32_t)((mask * 53 + ct * 7) % 301) - 150;
+    const PatternTables *tables[2] = {f->tables, threats};
+    for (int k = 0; k < 2; k++) {
+        TrainModel played = train_model_played(&f->data, tables[k]);
+        assert_non_null(played.value);
+        Replay r = {&f->data, &played, 0, 0};
+        for (int i = 0; i < f->games.count; i++) {
+            const GameRecord *g = &f->games.items[i];
+            if (score_learned_set(g->rule, g->size) < 0) continue;
+            assert_true(fit_walk_game(tables[k], g, FIT_QUIET, compare_with_evaluator, &r) >= 0);
+        }
+        assert_int_equal(r.next, f->data.npos);
+        assert_true(r.compared > f->data.npos / 2);
+        train_model_free(&played);
     }
-    assert_int_equal(r.next, f->data.npos);
-    assert_true(r.compared > f->data.npos / 2);
-    train_model_free(&played);
+    pattern_tables_destroy(threats);
 }
 
 static void gradient_matches_finite_differences(void **state)
@@ -286,13 +297,15 @@ static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
     assert_true(train_loss(d, &a, set, true) < train_loss(d, &prior, set, true));
     assert_true(train_loss(d, &a, set, false) < train_loss(d, &prior, set, false));
     assert_memory_equal(a.value, b.value, (size_t)d->params.count * sizeof a.value[0]);
-    int moved = 0;
+    int moved[2] = {0, 0}; /* cell values, threat terms (those may be negative) */
     for (int p = 0; p < d->params.count; p++) {
-        assert_true(a.value[p] >= 0 && a.value[p] <= CELL_VALUE_MAX);
+        bool threat = d->params.items[p].side == TRAIN_SIDE_THREAT;
+        double lo = threat ? -TRAIN_TERM_MAX : 0, hi = threat ? TRAIN_TERM_MAX : CELL_VALUE_MAX;
+        assert_true(a.value[p] >= lo && a.value[p] <= hi);
         if (d->params.items[p].seen < o.min_seen) assert_true(a.value[p] == prior.value[p]);
-        moved += a.value[p] != prior.value[p];
+        moved[threat] += a.value[p] != prior.value[p];
     }
-    assert_true(moved > 0);
+    assert_true(moved[0] > 0 && moved[1] > 0);
     train_model_free(&prior);
     train_model_free(&a);
     train_model_free(&b);
@@ -401,6 +414,7 @@ static void written_values_list_every_moved_number(void **state)
     assert_int_equal(listed, live);
     assert_true(live > 0 && live <= moved);
     assert_non_null(strstr(text, "#define LEARNED_TEMPO_LIST(X)"));
+    assert_non_null(strstr(text, "#define LEARNED_THREAT_LIST(X)"));
     free(text);
     train_model_free(&m);
 }

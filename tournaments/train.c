@@ -65,6 +65,19 @@ static int param_of(TrainData *d, int set, bool renju_black, uint32_t key)
     return i < 0 ? -2 : i;
 }
 
+/* The threat term of `mask` in `set` (side TRAIN_SIDE_THREAT, prior 0: no set before the
+ * learned ones has one); -2 when out of memory. */
+static int threat_param_of(TrainData *d, int set, bool renju_black, int mask)
+{
+    int32_t *slot = train_params_slot(&d->params, set, TRAIN_SIDE_THREAT, renju_black,
+                                      (uint32_t)mask);
+    if (!slot) return -2;
+    if (*slot) return *slot - 1;
+    TrainParam p = {(uint8_t)set, TRAIN_SIDE_THREAT, renju_black, (uint16_t)mask, 0, 0};
+    int i = train_params_add(&d->params, slot, p);
+    return i < 0 ? -2 : i;
+}
+
 static int push_term(TrainData *d, int param, int count)
 {
     if (d->nterms == d->terms_room) {
@@ -93,7 +106,8 @@ static int push_position(TrainData *d, TrainPosition p)
 
 /* A position's parameters are gathered in `touched`, each with its net count; `at` finds a
  * parameter's place in it (valid when stamp says it was set for this position). */
-enum { TRAIN_PARAMS_MAX = VALUE_SET_COUNT * 2 * 1024 }; /* combinations: 715 a table */
+enum { TRAIN_PARAMS_MAX = VALUE_SET_COUNT * 2 * (1024 + THREAT_MASKS) }; /* combinations:
+                                                                            715 a table */
 
 typedef struct GameContext {
     TrainData *data;
@@ -133,6 +147,11 @@ static int add_position(const Board *b, int move, float result, void *ctx)
             int p = param_of(d, g->set, b->rule == RULE_RENJU && colour == BLACK, key);
             if (p == -2 || (p >= 0 && touch(g, p, colour == b->to_move ? 1 : -1))) return -1;
         }
+    }
+    if (!d->no_threat) {
+        bool renju_black = b->rule == RULE_RENJU && b->to_move == BLACK;
+        int p = threat_param_of(d, g->set, renju_black, inc_threat_mask(inc, b->to_move));
+        if (p == -2 || touch(g, p, 1)) return -1;
     }
     TrainPosition pos = {d->nterms,          0,      (uint8_t)g->set, g->held_out,
                          (uint8_t)b->to_move, result, result,          d->games_added};
@@ -264,7 +283,10 @@ TrainModel train_model_played(const TrainData *d, const PatternTables *t)
     for (int p = 0; p < d->params.count; p++) {
         const TrainParam *q = &d->params.items[p];
         int played = score_value_set(d->rule[q->set], d->size[q->set]);
-        m.value[p] = CELL_ENTRY_VALUE(pattern_cell_entry(q->combination, played, q->renju_black));
+        m.value[p] = q->side == TRAIN_SIDE_THREAT
+                       ? t->threat[CELL_TABLE_ID(played, q->renju_black)][q->combination]
+                       : CELL_ENTRY_VALUE(pattern_cell_entry(q->combination, played,
+                                                             q->renju_black));
     }
     for (int set = 0; set < VALUE_SET_COUNT; set++)
         if (d->games[set]) m.tempo[set] = t->tempo[score_value_set(d->rule[set], d->size[set])];
@@ -370,18 +392,22 @@ TrainModel train_fit(TrainData *d, const TrainModel *start, const TrainOptions *
         bool trains = d->positions[s][0] > 0 && d->positions[s][1] > 0;
         train_stop_start(&stop, s, trains, trains ? train_loss(d, start, s, true) : 0);
     }
-    const double tempo_max = 4 * CELL_VALUE_MAX;
     for (int step = 1; m.value && best.value && grad && a.m && a.v && step <= o->iters; step++) {
         if (o->td ? (step - 1) % TRAIN_TD_REFRESH == 0 : step == 1)
             train_td_targets(d, &m, o->td ? o->td_lambda : 1);
         train_objective(d, &m, o->l2, grad);
-        for (int p = 0; p < nvalues; p++)
-            if (stop.live[d->params.items[p].set] && d->params.items[p].seen >= o->min_seen)
-                train_adam_step(&a, &m.value[p], grad, p, step, o->rate, 0, CELL_VALUE_MAX);
+        for (int p = 0; p < nvalues; p++) {
+            const TrainParam *q = &d->params.items[p];
+            bool threat = q->side == TRAIN_SIDE_THREAT;
+            if (stop.live[q->set] && q->seen >= o->min_seen)
+                train_adam_step(&a, &m.value[p], grad, p, step, o->rate,
+                                threat ? -TRAIN_TERM_MAX : 0,
+                                threat ? TRAIN_TERM_MAX : CELL_VALUE_MAX);
+        }
         for (int s = 0; s < VALUE_SET_COUNT; s++) {
             if (!stop.live[s]) continue;
-            train_adam_step(&a, &m.tempo[s], grad, nvalues + s, step, o->rate, -tempo_max,
-                            tempo_max);
+            train_adam_step(&a, &m.tempo[s], grad, nvalues + s, step, o->rate, -TRAIN_TERM_MAX,
+                            TRAIN_TERM_MAX);
             if (train_stop_step(&stop, s, train_loss(d, &m, s, true), o->patience))
                 copy_set(d, &best, &m, s);
         }
@@ -414,21 +440,28 @@ int train_write_values(FILE *f, const TrainData *d, const TrainModel *m, const c
                " *   LEARNED_TEMPO_LIST: X(set, tempo), scaled\n"
                " *   LEARNED_CELL_LIST: X(set, renju_black, combination (pattern_combination), "
                "value), scaled;\n"
-               " *   combinations the corpus never showed keep their prior's value. */\n"
+               " *   combinations the corpus never showed keep their prior's value.\n"
+               " *   LEARNED_THREAT_LIST: X(set, renju_black (of the side to move), threat mask, "
+               "value),\n *   scaled; the masks not listed are worth 0. */\n"
                "#ifndef GAMOK_LEARNED_VALUES_H\n#define GAMOK_LEARNED_VALUES_H\n\n"
                "#define LEARNED_TEMPO_LIST(X)",
             provenance);
     for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++)
         if (d->positions[s][0] && d->positions[s][1])
             fprintf(f, " \\\n    X(%s, %ld)", train_set_macro(s), lround(m->tempo[s]));
-    fprintf(f, "\n\n#define LEARNED_CELL_LIST(X)");
-    for (int p = 0; p < d->params.count; p++) {
-        const TrainParam *q = &d->params.items[p];
-        long v = lround(m->value[p]);
-        if (!d->positions[q->set][0] || !d->positions[q->set][1] || v == lround(q->prior))
-            continue;
-        fprintf(f, " \\\n    X(%s, %d, 0x%04X, %ld)", train_set_macro(q->set), q->renju_black,
-                q->combination, v);
+    static const char *const LISTS[2] = {"LEARNED_CELL_LIST", "LEARNED_THREAT_LIST"};
+    static const char *const FORMATS[2] = {" \\\n    X(%s, %d, 0x%04X, %ld)",
+                                           " \\\n    X(%s, %d, 0x%03X, %ld)"};
+    for (int side = 0; side < 2; side++) {
+        fprintf(f, "\n\n#define %s(X)", LISTS[side]);
+        for (int p = 0; p < d->params.count; p++) {
+            const TrainParam *q = &d->params.items[p];
+            long v = lround(m->value[p]);
+            if (q->side != side || !d->positions[q->set][0] || !d->positions[q->set][1]
+                || v == lround(q->prior))
+                continue;
+            fprintf(f, FORMATS[side], train_set_macro(q->set), q->renju_black, q->combination, v);
+        }
     }
     return fprintf(f, "\n\n#endif\n") < 0 ? -1 : 0;
 }

@@ -3,8 +3,10 @@
  * Every quiet position of a game (fit.h: fit_walk_game) is labelled with the game's result for
  * the side to move and predicted as sigmoid(K * eval), where eval is the evaluator's static
  * score with one unknown per line-class combination (pattern_combination) and colour table:
- *   eval = tempo + sum over the mover's empty cells of value[combination]
- *                - sum over the opponent's empty cells of value[combination].
+ *   eval = tempo + threat[mask] + sum over the mover's empty cells of value[combination]
+ *                                - sum over the opponent's empty cells of value[combination],
+ * mask being which threats each side holds (score_threat_mask; one unknown per mask and colour
+ * table of the side to move, 0 before training).
  * A game trains the learned set of its rule and size (score_learned_set); K per set is the one
  * that fits the set's prior best, so the learned numbers keep the prior's units (the search's
  * margins are in them). The loss is the mean log loss plus an L2 pull toward the prior; Adam
@@ -29,8 +31,12 @@
 #include "kernels/patterns.h"
 #include "tournaments/game.h"
 
-/* One learned number: of one set, one side (values: 0; the policy, train_policy.h: 0 the
- * mover's part, 1 the opponent's), one colour table and one combination. */
+/* One learned number: of one set, one side (values: 0 a combination's value, TRAIN_SIDE_THREAT
+ * a threat term, its combination the threat mask; the policy, train_policy.h: 0 the mover's
+ * part, 1 the opponent's), one colour table and one combination. */
+enum { TRAIN_SIDE_THREAT = 1 };
+/* The tempo and the threat terms stay within +-this, scaled (cell values within 0..CELL_VALUE_MAX). */
+#define TRAIN_TERM_MAX (4 * CELL_VALUE_MAX)
 typedef struct TrainParam {
     uint8_t set, side, renju_black;
     uint16_t combination;
@@ -85,6 +91,7 @@ typedef struct TrainData {
     int games[VALUE_SET_COUNT], positions[VALUE_SET_COUNT][2]; /* [set][held_out] */
     int rule[VALUE_SET_COUNT], size[VALUE_SET_COUNT];          /* of each set's first game */
     int32_t games_added; /* every set's: numbers the games */
+    bool no_threat;      /* set before adding games: no threat term (the values alone) */
 } TrainData;
 
 /* Adds the quiet positions of a game to the learned set of its rule and size (none for caro:

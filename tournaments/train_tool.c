@@ -6,8 +6,10 @@
  * policy's top-1 and top-5 recall on the held-out positions.
  *
  *   gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] [--min-seen N]
- *               [--policy-rate R] [--td-lambda L] [--out FILE] [--policy-out FILE] CORPUS.txt...
+ *               [--policy-rate R] [--td-lambda L] [--threat 0|1] [--out FILE]
+ *               [--policy-out FILE] CORPUS.txt...
  *
+ * --threat 0: the values without the threat term (train.h); 1, the default: with it.
  * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,13 +26,14 @@ typedef struct Options {
     TrainOptions train, policy;
     const char *out, *policy_out;
     int first_file;
+    bool no_threat;
 } Options;
 
 static int parse(int argc, char **argv, Options *o)
 {
     *o = (Options){{.iters = 5000, .rate = 2, .l2 = 1e-9, .patience = 500, .min_seen = 20},
                    {.iters = 5000, .rate = 200, .patience = 200, .min_seen = 20},
-                   NULL, NULL, 0};
+                   NULL, NULL, 0, false};
     int i = 1;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
         if (!strcmp(argv[i], "--out") || !strcmp(argv[i], "--policy-out")) {
@@ -46,6 +49,7 @@ static int parse(int argc, char **argv, Options *o)
         else if (!strcmp(argv[i], "--patience")) o->train.patience = (int)x;
         else if (!strcmp(argv[i], "--min-seen")) o->train.min_seen = (int)x;
         else if (!strcmp(argv[i], "--policy-rate")) o->policy.rate = x;
+        else if (!strcmp(argv[i], "--threat") && (x == 0 || x == 1)) o->no_threat = x == 0;
         else if (!strcmp(argv[i], "--td-lambda") && x <= 1) {
             o->train.td = true;
             o->train.td_lambda = x;
@@ -141,6 +145,7 @@ static void provenance_of(const Options *o, int argc, char **argv, char *out, si
 {
     char td[32] = "";
     if (o->train.td) snprintf(td, sizeof td, " --td-lambda %g", o->train.td_lambda);
+    if (o->no_threat) snprintf(td + strlen(td), sizeof td - strlen(td), " --threat 0");
     int n = snprintf(out, room, "\n * From:");
     for (int f = o->first_file; f < argc && n < (int)room - 96; f++)
         n += snprintf(out + n, room - (size_t)n, " %s", argv[f]);
@@ -155,13 +160,15 @@ int main(int argc, char **argv)
     Options o;
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] "
-                        "[--min-seen N] [--policy-rate R] [--td-lambda L] [--out FILE] "
+                        "[--min-seen N] [--policy-rate R] [--td-lambda L] [--threat 0|1] "
+                        "[--out FILE] "
                         "[--policy-out FILE] CORPUS.txt...\n");
         return 2;
     }
     PatternTables *t = pattern_tables_create();
     TrainData d = {0};
     PolicyData pd = {0};
+    d.no_threat = o.no_threat;
     if (!t || load(&o, argc, argv, t, &d, &pd)) {
         fprintf(stderr, "gamok-train: out of memory\n");
         return 1;

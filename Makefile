@@ -167,11 +167,11 @@ SMOKE := $(BUILD)/train-smoke
 train-smoke: $(TRAIN)
 	mkdir -p $(SMOKE)/kernels
 	./$(TRAIN) --iters 30 --out $(SMOKE)/kernels/learned_values.h \
-	  --policy-out $(SMOKE)/kernels/learned_policy.h tests/positions/train_corpus.txt > $(SMOKE)/log.txt
+	  --policy-out $(SMOKE)/kernels/learned_policy.h tests/games/train_corpus.txt > $(SMOKE)/log.txt
 	grep -q "X(VALUES_LEARNED_FREESTYLE15, 0, 0x" $(SMOKE)/kernels/learned_values.h
 	grep -q "X(VALUES_LEARNED_FREESTYLE15, 0, 0, 0x" $(SMOKE)/kernels/learned_policy.h
 	$(CC) $(CSTD) $(WARN) -I$(SMOKE) -I. -c kernels/patterns.c -o $(SMOKE)/patterns.o
-	@echo "train-smoke: trained on tests/positions/train_corpus.txt, the tables compile"
+	@echo "train-smoke: trained on tests/games/train_corpus.txt, the tables compile"
 
 corpus: $(BIN) $(ARENA_OUT) $(CORPUS_TOOL)
 	for spec in "0 15" "0 20" "1 15" "4 15"; do \

@@ -4,7 +4,7 @@
  * evaluator's static score; its gradient agrees with its objective; a fit lowers the held-out
  * loss, the same way every time; TD(lambda) targets are the results at lambda 1 and the next
  * position's prediction at 0, and a fit to them lowers the held-out loss too. The games are
- * tests/positions/train_corpus.txt. */
+ * tests/games/train_corpus.txt. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,7 +25,7 @@
 #include "tournaments/fit.h"
 #include "tournaments/train.h"
 
-#define CORPUS "tests/positions/train_corpus.txt"
+#define CORPUS "tests/games/train_corpus.txt"
 
 typedef struct Fixture {
     PatternTables *tables;

@@ -2,7 +2,7 @@
  * reads (kernels/patterns.c, kernels/policy.h) hold the same numbers; a learned policy scores a
  * cell as the sum of its two parts; the gradient agrees with the objective; a fit lowers the
  * held-out cross-entropy, the same way every time, and its recall is measured as the search
- * orders. Games: tests/positions/train_corpus.txt. */
+ * orders. Games: tests/games/train_corpus.txt. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,7 +24,7 @@
 #include "tournaments/fit.h"
 #include "tournaments/train_policy.h"
 
-#define CORPUS "tests/positions/train_corpus.txt"
+#define CORPUS "tests/games/train_corpus.txt"
 
 typedef struct Fixture {
     PatternTables *tables;

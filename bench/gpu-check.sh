@@ -76,10 +76,12 @@ evaluators() { for e in cpu cuda auto; do search_once 8 --evaluator "$e"; done; 
 export -f search_once evaluators
 step evaluators-depth-8 150 bash -c evaluators
 
-# Thread scaling: the wall time to depth 9 over the tree-bench middle games (Lazy SMP).
-threads() { for t in 1 2 4 8 16; do ./build/tree-bench --depth 9 --threads "$t"; done; }
+# Thread scaling: the wall time to depth 11 over the tree-bench middle games (Lazy SMP). Depth
+# 11, not 9: the policy tree reaches depth 9 in 4 s on one thread, too little work to share
+# (3.9x with 16 threads, results/2026-11-27-gpu-h200.txt).
+threads() { for t in 1 2 4 8 16; do ./build/tree-bench --depth 11 --threads "$t"; done; }
 export -f threads
-step threads-depth-9 240 bash -c threads
+step threads-depth-11 240 bash -c threads
 
 step test 300 make -j"$jobs" test
 

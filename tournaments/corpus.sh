@@ -10,6 +10,9 @@
 # Brains: ./pbrain-gamok, and from build/opponents (tournaments/opponents/build.sh) Rapfi
 # (classical) and, where they play the rule (freestyle; exactly five as a weaker partner),
 # AIWine and Pela. A brain that is not built is left out; at least two are needed.
+# SELF_PLAY=1 plays each brain against a second copy of itself instead (one game an opening):
+# then a result follows from the position rather than from who played it, which is what the
+# values learn from (renju's round robin is Gamok against Rapfi, who wins nearly every game).
 # environment: STONES (3; 5 on boards above 15), OPP (build/opponents), BIN (./pbrain-gamok),
 #              ARENA (build/gamok-arena), CORPUS_TOOL (build/gamok-corpus), KEEP_RUN (unset:
 #              the arena's folder is removed once its games are in the corpus)
@@ -28,12 +31,27 @@ if [ "$rule" = 0 ] || [ "$rule" = 1 ]; then
     [ ! -x "$opp/pbrain-aiwine" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-aiwine")" name=aiwine
     [ ! -x "$opp/pbrain-pela" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-pela")" name=pela
 fi
-[ "$#" -ge 4 ] || { echo "$0: only pbrain-gamok for rule $rule: build the opponents first" >&2; exit 1; }
+[ "$#" -ge 4 ] || [ -n "${SELF_PLAY:-}" ] ||
+    { echo "$0: only pbrain-gamok for rule $rule: build the opponents first" >&2; exit 1; }
 
 SELECT=none STONES=$stones CANDIDATES=$count sh "$(dirname "$0")/make-openings.sh" \
     "$rule" "$size" "$work/openings.txt" "$seed" >/dev/null
-"${ARENA:-build/gamok-arena}" --rule "$rule" --size "$size" --turn "$turn" --tolerance 1000 \
-    --openings "$work/openings.txt" --suspend --out "$work/run" --fresh --quiet \
-    "$@" >/dev/null
+
+# play RUN ENGINE_ARGS...: the openings between those engines into $work/RUN/results.jsonl.
+play() {
+    run=$1; shift
+    "${ARENA:-build/gamok-arena}" --rule "$rule" --size "$size" --turn "$turn" --tolerance 1000 \
+        --openings "$work/openings.txt" --suspend --out "$work/$run" --fresh --quiet \
+        ${SELF_PLAY:+--no-swap} "$@" >/dev/null
+}
+if [ -n "${SELF_PLAY:-}" ]; then
+    # The engine arguments come in threes: --engine cmd=... name=...
+    while [ "$#" -ge 3 ]; do
+        play "self-${3#name=}" "$1" "$2" "$3" "$1" "$2" "$3-2"
+        shift 3
+    done
+else
+    play run "$@"
+fi
 mkdir -p corpus
-"${CORPUS_TOOL:-build/gamok-corpus}" add corpus --tc "${turn}ms" "$work/run/results.jsonl"
+"${CORPUS_TOOL:-build/gamok-corpus}" add corpus --tc "${turn}ms" "$work"/*/results.jsonl

@@ -201,11 +201,11 @@ cmocka:
 	@sh tests/need-cmocka.sh
 
 # Shell tests that make test runs beside the cmocka suites (they print cmocka's summary lines).
-SHELL_TESTS := tests/test_parallel.sh
+SHELL_TESTS := tests/test_parallel.sh tests/test_corpus_selfplay.sh
 
 # Runs every cmocka suite from the project root (tests read tests/positions/ and the binary).
-test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(TEST_BRAINS) $(TEST_BIN)
-	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_WWW='$(GAMOK_WWW)' GAMOK_EMAIL='$(GAMOK_EMAIL)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
+test: $(BIN_OUT) $(ARENA_OUT) $(TACTICS) $(CORPUS_TOOL) $(TEST_BRAINS) $(TEST_BIN)
+	@GAMOK_COMMIT='$(GAMOK_COMMIT)' GAMOK_WWW='$(GAMOK_WWW)' GAMOK_EMAIL='$(GAMOK_EMAIL)' GAMOK_BIN=./$(BIN_OUT) ARENA_BIN=./$(ARENA_OUT) CORPUS_BIN=./$(CORPUS_TOOL) TACTICS_BIN=./$(TACTICS) TEST_BRAIN=./$(BUILD)/tests/brains/pbrain-misbehave \
 	  sh tests/run-suites.sh $(TEST_BIN) $(SHELL_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in its own build folder.

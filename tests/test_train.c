@@ -154,6 +154,64 @@ static void corpus_split_is_by_game(void **state)
     assert_true(positions[0] > 0 && positions[1] > 0);
 }
 
+static void name_game(GameRecord *g, const char *black, const char *white)
+{
+    snprintf(g->name[0], sizeof g->name[0], "%s", black);
+    snprintf(g->name[1], sizeof g->name[1], "%s", white);
+}
+
+static void corpus_tells_a_brain_against_its_copy(void **state)
+{
+    const Fixture *f = *state;
+    GameRecord *g = malloc(sizeof *g);
+    assert_non_null(g);
+    *g = f->games.items[0];
+    static const char *const PAIRS[][3] = {
+        {"gamok", "gamok-2", "y"}, {"rapfi-2", "rapfi", "y"}, {"gamok", "rapfi", "n"},
+        {"gamok", "gamok-3", "n"}, {"gamok-2", "gamok-2", "n"}, {"gamok", "gamok", "n"},
+        {"gam", "gamok-2", "n"},   {"gamok", "gamok-2x", "n"}};
+    for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
+        name_game(g, PAIRS[i][0], PAIRS[i][1]);
+        assert_int_equal(corpus_self_play(g), PAIRS[i][2][0] == 'y');
+    }
+    free(g);
+}
+
+/* A set's values take its self-play games alone from TRAIN_SELF_PLAY_MIN of them on; other
+ * sets' games are not affected. */
+static void values_learn_from_self_play_alone_once_a_set_has_enough(void **state)
+{
+    const Fixture *f = *state;
+    const GameRecord *base = &f->games.items[0], *other = NULL;
+    int set = score_learned_set(base->rule, base->size);
+    for (int i = 1; i < f->games.count && !other; i++) {
+        const GameRecord *g = &f->games.items[i];
+        if (score_learned_set(g->rule, g->size) != set) other = g;
+    }
+    assert_true(set >= 0 && other != NULL);
+    int n = TRAIN_SELF_PLAY_MIN + 2;
+    GameRecord *l = malloc((size_t)n * sizeof *l);
+    assert_non_null(l);
+    for (int i = 0; i < n; i++) {
+        l[i] = i < n - 2 ? *base : *other;
+        name_game(&l[i], "gamok", i < n - 3 ? "gamok-2" : "rapfi");
+    }
+    int self_play[VALUE_SET_COUNT]; /* MIN - 1 of `set`'s games are self-play, then MIN */
+    train_count_self_play(l, n, self_play);
+    assert_int_equal(self_play[set], TRAIN_SELF_PLAY_MIN - 1);
+    assert_true(train_values_learn_from(&l[n - 3], self_play));
+    name_game(&l[n - 1], "rapfi", "rapfi-2"); /* another set's self-play game */
+    name_game(&l[n - 2], "gamok", "pela");    /* another set's game between two brains */
+    name_game(&l[n - 3], "gamok-2", "gamok");
+    train_count_self_play(l, n, self_play);
+    assert_int_equal(self_play[set], TRAIN_SELF_PLAY_MIN);
+    assert_true(train_values_learn_from(&l[0], self_play));
+    assert_true(train_values_learn_from(&l[n - 2], self_play));
+    name_game(&l[0], "gamok", "rapfi");
+    assert_false(train_values_learn_from(&l[0], self_play));
+    free(l);
+}
+
 /* ---- the learned sets' index --------------------------------------------------------------- */
 
 static uint32_t nibble(uint32_t key, int d) { return (key >> (4 * d)) & 15; }
@@ -426,6 +484,8 @@ int main(void)
         cmocka_unit_test(corpus_refuses_bad_lines),
         cmocka_unit_test(corpus_keeps_games_decided_on_the_board),
         cmocka_unit_test(corpus_split_is_by_game),
+        cmocka_unit_test(corpus_tells_a_brain_against_its_copy),
+        cmocka_unit_test(values_learn_from_self_play_alone_once_a_set_has_enough),
         cmocka_unit_test(combination_ignores_directions),
         cmocka_unit_test(tables_hold_each_sets_entries),
         cmocka_unit_test(model_is_the_evaluators_static_score),

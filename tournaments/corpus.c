@@ -28,6 +28,18 @@ bool corpus_held_out(const GameRecord *g)
     return corpus_game_key(g) % CORPUS_HOLD_OUT == 0;
 }
 
+/* `copy` is `name` followed by "-2". */
+static bool copy_of(const char *copy, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(copy, name, n) && !strcmp(copy + n, "-2");
+}
+
+bool corpus_self_play(const GameRecord *g)
+{
+    return copy_of(g->name[1], g->name[0]) || copy_of(g->name[0], g->name[1]);
+}
+
 bool corpus_keeps(const GameRecord *g)
 {
     bool on_board = g->end == END_FIVE || g->end == END_FULL || g->end == END_MOVE_LIMIT

@@ -34,6 +34,10 @@ bool corpus_held_out(const GameRecord *g);
  * says nothing about the position. */
 bool corpus_keeps(const GameRecord *g);
 
+/* Whether a game is a brain against its own copy: WHITE is BLACK followed by "-2" or the other
+ * way round, as tournaments/corpus.sh SELF_PLAY=1 names the copy. */
+bool corpus_self_play(const GameRecord *g);
+
 /* Writes `g` as one line (with its newline). Returns 0 or -1. */
 int corpus_write(FILE *f, const GameRecord *g, const char *tc);
 /* Parses one line into `g` (and its time control into tc, CORPUS_TC_MAX bytes, when not

@@ -184,6 +184,21 @@ int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g)
     return n;
 }
 
+void train_count_self_play(const GameRecord *l, int n, int self_play[VALUE_SET_COUNT])
+{
+    memset(self_play, 0, VALUE_SET_COUNT * sizeof *self_play);
+    for (int i = 0; i < n; i++) {
+        int set = score_learned_set(l[i].rule, l[i].size);
+        if (set >= 0 && corpus_self_play(&l[i])) self_play[set]++;
+    }
+}
+
+bool train_values_learn_from(const GameRecord *g, const int self_play[VALUE_SET_COUNT])
+{
+    int set = score_learned_set(g->rule, g->size);
+    return set < 0 || self_play[set] < TRAIN_SELF_PLAY_MIN || corpus_self_play(g);
+}
+
 void train_data_free(TrainData *d)
 {
     free(d->terms);

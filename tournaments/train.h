@@ -100,6 +100,18 @@ typedef struct TrainData {
 int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g);
 void train_data_free(TrainData *d);
 
+/* A set's values learn from its self-play games alone (corpus_self_play) once the corpus holds
+ * this many of them: only there does a result follow from the position rather than from who
+ * played it (renju's games of Gamok against Rapfi, who won nearly all, taught its values
+ * nothing: held-out log loss 0.693 -> 0.684 with them, 0.695 -> 0.571 on the 591 self-play
+ * games alone). The move policy learns from every game: a winner's moves are worth copying. */
+enum { TRAIN_SELF_PLAY_MIN = 200 };
+
+/* Counts the self-play games of each learned set among l's `n` games into self_play[]. */
+void train_count_self_play(const GameRecord *l, int n, int self_play[VALUE_SET_COUNT]);
+/* Whether the values learn from `g`, given those counts. */
+bool train_values_learn_from(const GameRecord *g, const int self_play[VALUE_SET_COUNT]);
+
 typedef struct TrainModel {
     double *value; /* per param, scaled */
     double tempo[VALUE_SET_COUNT];

@@ -88,21 +88,31 @@ static void policy_report(int step, const PolicyModel *m, void *ctx)
     fflush(stdout);
 }
 
+/* Every game of the corpus files goes to the policy; to the values, those that
+ * train_values_learn_from keeps (a set with enough self-play games learns from them alone). */
 static int load(const Options *o, int argc, char **argv, const PatternTables *t, TrainData *d,
                 PolicyData *pd)
 {
-    for (int f = o->first_file; f < argc; f++) {
-        RecordList list = {0};
-        int skipped;
-        if (corpus_load(argv[f], &list, &skipped)) return -1;
-        for (int i = 0; i < list.count; i++)
-            if (train_add_game(d, t, &list.items[i]) < 0
-                || policy_add_game(pd, t, &list.items[i]) < 0)
-                return -1;
-        printf("%s: %d games (%d malformed lines skipped)\n", argv[f], list.count, skipped);
-        record_list_free(&list);
+    RecordList list = {0};
+    int status = 0, self_play[VALUE_SET_COUNT];
+    for (int f = o->first_file; f < argc && !status; f++) {
+        int before = list.count, skipped;
+        status = corpus_load(argv[f], &list, &skipped);
+        printf("%s: %d games (%d malformed lines skipped)\n", argv[f], list.count - before,
+               skipped);
     }
-    return 0;
+    train_count_self_play(list.items, list.count, self_play);
+    for (int i = 0; i < list.count && !status; i++) {
+        const GameRecord *g = &list.items[i];
+        if ((train_values_learn_from(g, self_play) && train_add_game(d, t, g) < 0)
+            || policy_add_game(pd, t, g) < 0)
+            status = -1;
+    }
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT && !status; s++)
+        if (self_play[s] >= TRAIN_SELF_PLAY_MIN)
+            printf("%s: values from its %d self-play games alone\n", SET_NAMES[s], self_play[s]);
+    record_list_free(&list);
+    return status;
 }
 
 static int numbers_of(const TrainParams *r, int set)

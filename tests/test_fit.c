@@ -77,19 +77,22 @@ static void a_game_is_scored_with_its_value_set(void **state)
     (void)state;
     PatternValues hand = pattern_values(VALUES_HAND), fitted = pattern_values(VALUES_FITTED);
     assert_true(hand.line[PAT_F4] != fitted.line[PAT_F4] && hand.tempo != fitted.tempo);
-    /* learned where they measured stronger: freestyle 15x15 and standard (score.h) */
+    /* learned where they measured stronger: freestyle 15x15, standard and renju (score.h) */
     assert_int_equal(score_value_set(RULE_FREESTYLE, 15), VALUES_LEARNED_FREESTYLE15);
     assert_int_equal(score_value_set(RULE_EXACT5, 15), VALUES_LEARNED_STANDARD15);
     assert_int_equal(score_value_set(RULE_EXACT5, 20), VALUES_FITTED);
-    assert_int_equal(score_value_set(RULE_RENJU, 15), VALUES_HAND);
+    assert_int_equal(score_value_set(RULE_RENJU, 15), VALUES_LEARNED_RENJU15);
+    assert_int_equal(score_value_set(RULE_RENJU, 20), VALUES_FITTED);
     assert_int_equal(score_value_set(RULE_CARO, 15), VALUES_HAND);
     assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
     assert_int_equal(score_policy_set(RULE_FREESTYLE, 15), -1);
     assert_int_equal(score_learned_set(RULE_FREESTYLE, 20), VALUES_LEARNED_FREESTYLE20);
     assert_int_equal(score_learned_set(RULE_CARO, 15), -1);
     assert_int_equal(score_learned_set(RULE_RENJU, 20), -1);
-    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK), CELL_TABLE_ID(VALUES_HAND, 1));
-    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE), CELL_TABLE_ID(VALUES_HAND, 0));
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, BLACK),
+                     CELL_TABLE_ID(VALUES_LEARNED_RENJU15, 1));
+    assert_int_equal(score_cell_table_id(RULE_RENJU, 15, WHITE),
+                     CELL_TABLE_ID(VALUES_LEARNED_RENJU15, 0));
     assert_int_equal(score_cell_table_id(RULE_EXACT5, 15, BLACK),
                      CELL_TABLE_ID(VALUES_LEARNED_STANDARD15, 0));
     assert_int_equal(score_cell_table_id(RULE_FREESTYLE, 20, BLACK),

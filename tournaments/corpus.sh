@@ -13,7 +13,8 @@
 # SELF_PLAY=1 plays each brain against a second copy of itself instead (one game an opening):
 # then a result follows from the position rather than from who played it, which is what the
 # values learn from (renju's round robin is Gamok against Rapfi, who wins nearly every game).
-# environment: STONES (3; 5 on boards above 15), OPP (build/opponents), BIN (./pbrain-gamok),
+# environment: BRAINS (the names to play, of "gamok rapfi aiwine pela"; default all that are built),
+#              STONES (3; 5 on boards above 15), OPP (build/opponents), BIN (./pbrain-gamok),
 #              ARENA (build/gamok-arena), CORPUS_TOOL (build/gamok-corpus), KEEP_RUN (unset:
 #              the arena's folder is removed once its games are in the corpus)
 set -eu
@@ -25,14 +26,22 @@ stones=${STONES:-$([ "$size" -gt 15 ] && echo 5 || echo 3)}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gamok-corpus.XXXXXX")
 [ -n "${KEEP_RUN:-}" ] || trap 'rm -rf "$work"' EXIT INT TERM
 
-set -- --engine "cmd=$(realpath "$bin") --threads 1" name=gamok
-[ ! -x "$opp/pbrain-rapfi" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-rapfi")" name=rapfi
+brains=" ${BRAINS:-gamok rapfi aiwine pela} "
+# wanted NAME: NAME is one of the brains asked for (BRAINS).
+wanted() { case $brains in *" $1 "*) return 0 ;; esac; return 1; }
+set --
+! wanted gamok || set -- --engine "cmd=$(realpath "$bin") --threads 1" name=gamok
+! wanted rapfi || [ ! -x "$opp/pbrain-rapfi" ] ||
+    set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-rapfi")" name=rapfi
 if [ "$rule" = 0 ] || [ "$rule" = 1 ]; then
-    [ ! -x "$opp/pbrain-aiwine" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-aiwine")" name=aiwine
-    [ ! -x "$opp/pbrain-pela" ] || set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-pela")" name=pela
+    ! wanted aiwine || [ ! -x "$opp/pbrain-aiwine" ] ||
+        set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-aiwine")" name=aiwine
+    ! wanted pela || [ ! -x "$opp/pbrain-pela" ] ||
+        set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-pela")" name=pela
 fi
+[ "$#" -ge 3 ] || { echo "$0: none of the brains asked for ($brains) is built" >&2; exit 1; }
 [ "$#" -ge 4 ] || [ -n "${SELF_PLAY:-}" ] ||
-    { echo "$0: only pbrain-gamok for rule $rule: build the opponents first" >&2; exit 1; }
+    { echo "$0: only one brain for rule $rule: build the opponents first" >&2; exit 1; }
 
 SELECT=none STONES=$stones CANDIDATES=$count sh "$(dirname "$0")/make-openings.sh" \
     "$rule" "$size" "$work/openings.txt" "$seed" >/dev/null

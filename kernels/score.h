@@ -81,10 +81,11 @@ GAMOK_HD int score_learned_set(int rule, int size)
 
 /* Which learned sets play (bit per set, from VALUES_LEARNED_FIRST): those that measured
  * stronger than the set before them (docs/strength.md, "Evaluation numbers"): freestyle 15x15,
- * standard and renju (learned from Rapfi's games against itself: +80 +- 62 Elo at 1 s against
- * the hand-set numbers). Not freestyle 20x20 (with its threat term +44 +- 43 Elo in self-play
- * against the fitted numbers, but the same against AIWine and three fewer proofs on the depth
- * bench's 20x20 positions). A build may say otherwise (-DGAMOK_LEARNED_MASK=...). */
+ * standard and renju (learned from Rapfi's games against itself: +80 +- 62 and +92 +- 63 Elo at
+ * 1 s against the hand-set numbers, two fresh seeds). Not freestyle 20x20 (with its threat term
+ * +44 +- 43 Elo in self-play against the fitted numbers, but the same against AIWine and three
+ * fewer proofs on the depth bench's 20x20 positions). A build may say otherwise
+ * (-DGAMOK_LEARNED_MASK=...). */
 #ifndef GAMOK_LEARNED_MASK
 #define GAMOK_LEARNED_MASK ((1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST)) \
                             | (1 << (VALUES_LEARNED_STANDARD15 - VALUES_LEARNED_FIRST)) \

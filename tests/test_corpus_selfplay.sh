@@ -3,7 +3,8 @@
 # pbrain-gamok and no opponents built: alone it must refuse (a round robin needs two brains);
 # with SELF_PLAY=1 it plays the brain against a copy of itself, one game an opening (no colour
 # swap: the same brain from the same opening would play the same game), and adds them to the
-# corpus; BRAINS picks which brains play (the tiny brain stands in for a built Rapfi too). Prints its result in cmocka's summary format, so that tests/run-suites.sh counts it.
+# corpus; BRAINS picks which brains play (the tiny brain stands in for a built Rapfi too).
+# Prints its result in cmocka's summary format, so that tests/run-suites.sh counts it.
 # Usage: ARENA_BIN=build/gamok-arena CORPUS_BIN=build/gamok-corpus \
 #        TEST_BRAIN=build/tests/brains/pbrain-misbehave tests/test_corpus_selfplay.sh
 set -u
@@ -34,7 +35,7 @@ awk '$6 != "gamok" || $7 != "gamok-2" { bad = 1 } END { exit bad }' "$games" ||
 [ "$(cut -d' ' -f8 "$games" | grep -oE '^([a-o][0-9]+){3}' | sort -u | wc -l)" -eq 3 ] ||
     fail "the 3 games do not start from 3 openings"
 
-BRAINS=rapfi run && fail "BRAINS=rapfi ran with no Rapfi built"
+BRAINS=rapfi SELF_PLAY=1 run && fail "BRAINS=rapfi ran with no Rapfi built"
 mkdir "$dir/opp" && ln -s "$brain" "$dir/opp/pbrain-rapfi"
 rm -r "$dir/corpus"
 BRAINS=rapfi SELF_PLAY=1 run "$dir/opp" || fail "BRAINS=rapfi SELF_PLAY=1 failed (log: $dir/log)"

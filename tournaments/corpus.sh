@@ -31,14 +31,11 @@ brains=" ${BRAINS:-gamok rapfi aiwine pela} "
 wanted() { case $brains in *" $1 "*) return 0 ;; esac; return 1; }
 set --
 ! wanted gamok || set -- --engine "cmd=$(realpath "$bin") --threads 1" name=gamok
-! wanted rapfi || [ ! -x "$opp/pbrain-rapfi" ] ||
-    set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-rapfi")" name=rapfi
-if [ "$rule" = 0 ] || [ "$rule" = 1 ]; then
-    ! wanted aiwine || [ ! -x "$opp/pbrain-aiwine" ] ||
-        set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-aiwine")" name=aiwine
-    ! wanted pela || [ ! -x "$opp/pbrain-pela" ] ||
-        set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-pela")" name=pela
-fi
+for name in rapfi aiwine pela; do # AIWine and Pela play freestyle and, weaker, exactly five
+    [ "$name" = rapfi ] || [ "$rule" = 0 ] || [ "$rule" = 1 ] || continue
+    ! wanted "$name" || [ ! -x "$opp/pbrain-$name" ] ||
+        set -- "$@" --engine "cmd=$(realpath "$opp/pbrain-$name")" name="$name"
+done
 [ "$#" -ge 3 ] || { echo "$0: none of the brains asked for ($brains) is built" >&2; exit 1; }
 [ "$#" -ge 4 ] || [ -n "${SELF_PLAY:-}" ] ||
     { echo "$0: only one brain for rule $rule: build the opponents first" >&2; exit 1; }

@@ -129,6 +129,86 @@ int moves_any_legal(const Board *b)
     return CELL_NONE;
 }
 
+/* The opponent's cells of a threat class, into out[] (at most `max`). Returns how many. */
+static int threat_cells(const IncState *inc, int opp, int cls, uint16_t *out, int max)
+{
+    uint16_t fours[MOVES_MAX];
+    int n = inc_four_cells(inc, opp, fours, MOVES_MAX), k = 0;
+    for (int i = 0; i < n && k < max; i++)
+        if (CELL_ENTRY_CLASS(inc->entry[opp - 1][fours[i]]) == cls)
+            out[k++] = fours[i];
+    return k;
+}
+
+/* Adds 1 to reach[] on every cell where our stone may undo the opponent's threat at his cell
+ * t: t itself and the cells within a pattern window (5) of it on the lines where he makes an
+ * open three or more there. A stone anywhere else leaves those lines as they were, and his
+ * weaker lines through t (below an open three) take no part in an open four or a 4-3 at t: our
+ * stones only take from his lines, so t keeps its class. */
+static void mark_reach(const Board *b, const IncState *inc, int opp, int t, uint8_t *reach)
+{
+    reach[t]++;
+    for (int d = 0; d < 4; d++) {
+        if (inc_line_class(inc, opp, t, d) < PAT_F3)
+            continue;
+        for (int s = -5; s <= 5; s++) {
+            int x = cell_x(t) + s * DIR_DX[d], y = cell_y(t) + s * DIR_DY[d];
+            if (s != 0 && board_on(b, x, y))
+                reach[cell_index(x, y)]++;
+        }
+    }
+}
+
+/* Whether the side to move, playing `move`, makes three or more stones on a line that can
+ * still become a five: afterwards it has a cell that makes a four. */
+static bool makes_three_or_more(const IncState *inc, int me, int move)
+{
+    for (int d = 0; d < 4; d++)
+        if (inc_line_class(inc, me, move, d) >= PAT_B3)
+            return true;
+    return false;
+}
+
+/* More threat cells than this are not listed: the node is then left as it is. */
+#define DEFENCE_THREATS_MAX 64
+
+int moves_defences(const Board *b, uint16_t *moves, int n)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc)
+        return n;
+    int me = b->to_move, opp = opponent_of(me);
+    uint16_t threat[DEFENCE_THREATS_MAX];
+    int nt = threat_cells(inc, opp, CELL_FLEX4, threat, DEFENCE_THREATS_MAX);
+    bool flex4 = nt > 0;
+    if (!flex4) {
+        if (inc_four_cells(inc, me, threat, 1) > 0)
+            return n; /* his 4-3 is met by our fours: no static answer */
+        nt = threat_cells(inc, opp, CELL_43, threat, DEFENCE_THREATS_MAX);
+    }
+    if (nt == 0 || nt == DEFENCE_THREATS_MAX)
+        return n;
+    uint8_t reach[BOARD_CELLS];
+    memset(reach, 0, sizeof reach);
+    for (int i = 0; i < nt; i++)
+        mark_reach(b, inc, opp, threat[i], reach);
+    uint16_t rest[MOVES_MAX];
+    int kept = 0, nrest = 0;
+    for (int i = 0; i < n; i++) {
+        int m = moves[i];
+        bool counter = flex4 ? inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[me - 1][m]))
+                             : makes_three_or_more(inc, me, m);
+        if (reach[m] == nt || counter)
+            moves[kept++] = (uint16_t)m;
+        else
+            rest[nrest++] = (uint16_t)m;
+    }
+    if (kept == 0)
+        return n; /* every move loses: searched as before, for the longest resistance */
+    memcpy(&moves[kept], rest, (size_t)nrest * sizeof *moves);
+    return kept;
+}
+
 static int32_t narrow_key(const IncState *inc, int color, const uint16_t *must, int nmust,
                           int cell)
 {

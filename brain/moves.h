@@ -33,6 +33,16 @@ void moves_sort(uint16_t *moves, int32_t *keys, int n);
 int moves_narrow(const Board *b, uint16_t *moves, int n, int keep, const uint16_t *must,
                  int nmust, int32_t *scratch);
 
+/* A threatened node's moves (the opponent makes an open four, or else a four and an open three,
+ * at some cell next): those that may stop every such threat (a stone on the threat's lines
+ * within a pattern window of its cell, or the cell itself) or answer it (a four of ours; against
+ * a 4-3, a move that gives us a four to make) first, in their order, the others after. Each move
+ * left out scores as lost at once (score_decide): a threat stays and we cannot four. Reads the
+ * incremental state following `b`. Returns how many come first: n when there is no state, when
+ * none is left out or none would be kept, or when the opponent threatens neither or we already
+ * have a four against his 4-3 (then no move loses at once). */
+int moves_defences(const Board *b, uint16_t *moves, int n);
+
 /* Any legal move for the side to move (centre first, then cell order); CELL_NONE if none. */
 int moves_any_legal(const Board *b);
 

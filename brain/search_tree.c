@@ -338,8 +338,9 @@ static bool threatened(const IncState *inc, int me)
 }
 
 /* The moves an interior node searches, into moves[0..*kept), the ones left out after them up
- * to the returned count, and the depth to search them to. Threatened: the exact defences (every
- * child scored; the lost ones left out, a forced defence searched a ply deeper). Otherwise the
+ * to the returned count, and the depth to search them to. Threatened: the exact defences (the
+ * moves that may stop the threat or answer it, moves_defences: the others lose at once; each of
+ * those scored, the lost ones left out, a forced defence searched a ply deeper). Otherwise the
  * policy's choice. *static_win is set when a child's static value is already a win. */
 static int node_moves(Search *s, Board *b, uint16_t *moves, int depth, int ply, int tt_move,
                       int *kept, int *moves_depth, int *static_win)
@@ -351,12 +352,15 @@ static int node_moves(Search *s, Board *b, uint16_t *moves, int depth, int ply, 
         *kept = order_by_policy(s, b, moves, n, ply, tt_move, s->pruning ? POLICY_WIDTH : n);
         return n;
     }
+    int candidates = n;
+    n = moves_defences(b, moves, n);
     n = order_narrow(s, b, moves, n, ply, tt_move);
     int best_static = order_moves(s, b, moves, n, ply, tt_move);
     if (best_static >= PROVEN) /* the evaluator sees a forced win one move away */
         *static_win = best_static;
     int alive = order_drop_static_lost(ply_keys(s, ply), n);
-    *moves_depth = defence_depth(depth, alive, n);
+    if (ply_keys(s, ply)[0] > -PROVEN) /* not when every move loses at once */
+        *moves_depth = defence_depth(depth, alive, candidates);
     *kept = order_keep_best(b, moves, alive, s->pruning ? TREE_WIDTH : alive);
     return alive;
 }

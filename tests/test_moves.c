@@ -371,6 +371,134 @@ static void makes_four_sees_fours_only(void **state)
     free(tp);
 }
 
+/* ---- the defences of a threatened node ------------------------------------------------------ */
+
+typedef struct DefenceCount {
+    int threatened, narrowed;
+} DefenceCount;
+
+static bool threatened_node(const Board *b)
+{
+    const IncState *inc = board_incremental(b);
+    int opp = opponent_of(b->to_move);
+    const int *k = inc->side[opp - 1].count;
+    return !inc_five_cells(inc, b->to_move) && !inc_five_cells(inc, opp)
+        && (k[CELL_FLEX4] || k[CELL_43]);
+}
+
+/* At a threatened node: moves_defences keeps a permutation of the candidates (each part in
+ * their order), and every move it leaves out scores as lost at once for the side to move. */
+static void check_defences(Board *b, DefenceCount *count)
+{
+    uint16_t all[MOVES_MAX], m[MOVES_MAX];
+    int n = moves_candidates(b, 2, all);
+    memcpy(m, all, (size_t)n * sizeof *m);
+    int k = moves_defences(b, m, n);
+    assert_true(k > 0 && k <= n);
+    int at = 0, back = k;
+    for (int i = 0; i < n; i++) { /* kept and left out, each in the candidates' order */
+        if (at < k && m[at] == all[i])
+            at++;
+        else
+            assert_int_equal(m[back++], all[i]);
+    }
+    assert_int_equal(at, k);
+    count->threatened++;
+    count->narrowed += k < n;
+    for (int i = k; i < n; i++) {
+        board_play(b, m[i]);
+        /* the opponent, to move, holds a decided win */
+        assert_true(inc_score(board_incremental(b), b->to_move) >= SCORE_WIN_MIN);
+        board_undo(b);
+    }
+}
+
+/* Every threatened node among a file's positions and the positions one move after them. */
+static void check_defences_in(const char *path, PatternTables *tables, IncState *inc,
+                              DefenceCount *count)
+{
+    int np;
+    TestPosition *tp = tp_load_or_fail(path, &np);
+    for (int p = 0; p < np; p++) {
+        Board b = tp[p].board;
+        inc_init(inc, tables, b.size, b.rule, b.cell);
+        board_follow(&b, inc);
+        if (threatened_node(&b))
+            check_defences(&b, count);
+        uint16_t first[MOVES_MAX];
+        int n = moves_candidates(&b, 2, first);
+        for (int i = 0; i < n; i++) {
+            board_play(&b, first[i]);
+            if (threatened_node(&b))
+                check_defences(&b, count);
+            board_undo(&b);
+        }
+    }
+    free(tp);
+}
+
+static void defences_leave_out_only_moves_that_lose_at_once(void **state)
+{
+    (void)state;
+    static const char *const FILES[] = {
+        "tests/positions/depth_wins.txt",       "tests/positions/tactics_freestyle15.txt",
+        "tests/positions/tactics_freestyle20.txt", "tests/positions/tactics_renju15.txt",
+        "tests/positions/tree_bench.txt",       "tests/positions/eval_middle.txt",
+        "tests/positions/search_renju.txt",
+    };
+    PatternTables *tables = pattern_tables_create();
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(tables);
+    assert_non_null(inc);
+    DefenceCount count = {0, 0};
+    for (size_t f = 0; f < sizeof FILES / sizeof *FILES; f++) {
+        DefenceCount here = {0, 0};
+        check_defences_in(FILES[f], tables, inc, &here);
+        assert_true(here.narrowed > 0); /* each file tries it: freestyle, standard, renju */
+        count.threatened += here.threatened;
+        count.narrowed += here.narrowed;
+    }
+    assert_true(count.narrowed > 100);
+    free(inc);
+    pattern_tables_destroy(tables);
+}
+
+/* White to move against black's open three on row 7 (6..8,7), with a three of its own at the
+ * top edge (0..2,0) that makes a four at 3,0 or 4,0: those fours and the row's cells within
+ * reach of both open-four points (4..10,7) come first, nothing else. Without the threat, or
+ * without the incremental state, all candidates stay. */
+static void defences_are_the_threat_lines_and_our_fours(void **state)
+{
+    (void)state;
+    static const int STONES[][2] = {{6, 7}, {0, 0}, {7, 7}, {1, 0}, {8, 7}, {2, 0}, {14, 14}};
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    for (int i = 0; i < 7; i++) /* black, white, ...: white to move */
+        board_play(&b, cell_index(STONES[i][0], STONES[i][1]));
+    PatternTables *tables = pattern_tables_create();
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(tables);
+    assert_non_null(inc);
+    inc_init(inc, tables, b.size, b.rule, b.cell);
+    board_follow(&b, inc);
+    uint16_t m[MOVES_MAX];
+    int n = moves_candidates(&b, 2, m);
+    int k = moves_defences(&b, m, n);
+    static const int EXPECT[][2] = {{3, 0}, {4, 0}, {4, 7}, {5, 7}, {9, 7}, {10, 7}};
+    assert_int_equal(k, 6);
+    for (int i = 0; i < k; i++)
+        assert_int_equal(m[i], cell_index(EXPECT[i][0], EXPECT[i][1]));
+    board_set_to_move(&b, BLACK); /* black is not threatened: nothing is left out */
+    n = moves_candidates(&b, 2, m);
+    assert_int_equal(moves_defences(&b, m, n), n);
+    board_set_to_move(&b, WHITE);
+    board_follow(&b, NULL); /* without a state, nothing to go by: all stay */
+    n = moves_candidates(&b, 2, m);
+    assert_int_equal(moves_defences(&b, m, n), n);
+    free(inc);
+    pattern_tables_destroy(tables);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +515,8 @@ int main(void)
         cmocka_unit_test(narrowing_keeps_the_most_valuable_cells_and_every_four),
         cmocka_unit_test(narrowing_keeps_every_four),
         cmocka_unit_test(narrowing_keeps_the_moves_it_must),
+        cmocka_unit_test(defences_leave_out_only_moves_that_lose_at_once),
+        cmocka_unit_test(defences_are_the_threat_lines_and_our_fours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

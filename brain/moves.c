@@ -182,7 +182,8 @@ int moves_defences(const Board *b, uint16_t *moves, int n)
     int nt = threat_cells(inc, opp, CELL_FLEX4, threat, DEFENCE_THREATS_MAX);
     bool flex4 = nt > 0;
     if (!flex4) {
-        if (inc_four_cells(inc, me, threat, 1) > 0)
+        uint16_t our_four[1];
+        if (inc_four_cells(inc, me, our_four, 1) > 0)
             return n; /* his 4-3 is met by our fours: no static answer */
         nt = threat_cells(inc, opp, CELL_43, threat, DEFENCE_THREATS_MAX);
     }

@@ -9,7 +9,9 @@
  * With --rapfi PATH the same positions go to that Gomocup brain through the protocol (one
  * process each, `INFO timeout_turn`), and its last reported depth and evaluation are printed
  * beside (Rapfi's MESSAGE lines: "depth D-S ev E ..."). Options: --ms N (default 1000),
- * --max-positions N (each file), --rapfi PATH. */
+ * --nodes N (a node budget a position instead of the time: the same trees whatever else the
+ * machine runs, for comparing two builds on a busy box; Rapfi still gets --ms), --max-positions N
+ * (each file), --rapfi PATH. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,39 +30,48 @@ static const char *const WIN_FILE = "tests/positions/depth_wins.txt";
 
 typedef struct Options {
     int ms, max_positions;
+    uint64_t nodes; /* 0: the time limit */
     const char *rapfi;
 } Options;
 
-/* What one timed search saw: the last completed depth and when a proven win first came. */
+/* What one search saw: the last completed depth and when a proven win first came. */
 typedef struct Seen {
     int64_t start;
-    int64_t win_ms; /* -1: none */
+    int64_t win_ms;      /* -1: none */
+    uint64_t win_nodes;  /* the nodes visited by then */
 } Seen;
 
 static void on_event(void *ctx, const SearchEvent *ev)
 {
     Seen *seen = ctx;
-    if (ev->kind == SEARCH_EVENT_ITERATION && ev->score >= SCORE_WIN_MIN && seen->win_ms < 0)
+    if (ev->kind == SEARCH_EVENT_ITERATION && ev->score >= SCORE_WIN_MIN && seen->win_ms < 0) {
         seen->win_ms = clock_ms() - seen->start;
+        seen->win_nodes = ev->nodes;
+    }
 }
 
 typedef struct Outcome {
     SearchResult r;
     int64_t win_ms;
+    uint64_t win_nodes;
 } Outcome;
 
-static Outcome timed_search(Search *s, const TestPosition *tp, int ms)
+static Outcome limited_search(Search *s, const TestPosition *tp, const Options *o)
 {
     Board b = tp->board;
-    Seen seen = {clock_ms(), -1};
+    Seen seen = {clock_ms(), -1, 0};
     SearchObserver obs = {on_event, &seen, NULL};
     search_set_observer(s, &obs);
     search_clear(s);
     seen.start = clock_ms();
-    SearchLimits lim = {.deadline_ms = seen.start + ms, .max_depth = SEARCH_MAX_PLY};
-    Outcome o = {search_best_move(s, &b, &lim, NULL), seen.win_ms};
+    SearchLimits lim = {.max_depth = SEARCH_MAX_PLY};
+    if (o->nodes)
+        lim.max_nodes = o->nodes;
+    else
+        lim.deadline_ms = seen.start + o->ms;
+    Outcome out = {search_best_move(s, &b, &lim, NULL), seen.win_ms, seen.win_nodes};
     search_set_observer(s, NULL);
-    return o;
+    return out;
 }
 
 static int load_all(const char *const *files, int nfiles, int max_each, TestPosition **out)
@@ -101,14 +112,25 @@ static void print_rapfi(const Options *o, const TestPosition *tp)
         printf("   | rapfi: depth %3d ev %6s", r.depth, r.eval);
 }
 
+/* "1000 ms" or "800000 nodes": a position's limit, for the headings. */
+static const char *limit_text(const Options *o)
+{
+    static char text[48];
+    if (o->nodes)
+        snprintf(text, sizeof text, "%llu nodes", (unsigned long long)o->nodes);
+    else
+        snprintf(text, sizeof text, "%d ms", o->ms);
+    return text;
+}
+
 /* The middle games: the depth reached, on average over all and over those the search did not
  * decide (a proven result ends the iterations at the proof's length, which is no depth). */
 static void bench_middle(Search *s, const Options *o, const TestPosition *pos, int n)
 {
     int sum = 0, open_sum = 0, open = 0;
-    printf("## Completed depth in %d ms, %d middle games (tree bench)\n", o->ms, n);
+    printf("## Completed depth in %s, %d middle games (tree bench)\n", limit_text(o), n);
     for (int i = 0; i < n; i++) {
-        Outcome out = timed_search(s, &pos[i], o->ms);
+        Outcome out = limited_search(s, &pos[i], o);
         bool decided = out.r.score >= SCORE_WIN_MIN || out.r.score <= -SCORE_WIN_MIN;
         sum += out.r.depth;
         open_sum += decided ? 0 : out.r.depth;
@@ -128,34 +150,41 @@ static void bench_wins(Search *s, const Options *o, const TestPosition *pos, int
 {
     int proven = 0;
     int64_t total_ms = 0;
-    printf("## Known forced wins proven within %d ms, %d positions (%s)\n", o->ms, n, WIN_FILE);
+    uint64_t total_nodes = 0;
+    printf("## Known forced wins proven within %s, %d positions (%s)\n", limit_text(o), n,
+           WIN_FILE);
     for (int i = 0; i < n; i++) {
-        Outcome out = timed_search(s, &pos[i], o->ms);
+        Outcome out = limited_search(s, &pos[i], o);
         bool win = out.win_ms >= 0;
         proven += win;
         total_ms += win ? out.win_ms : 0;
+        total_nodes += win ? out.win_nodes : 0;
         printf("  %-48.48s ", pos[i].name);
         if (win)
-            printf("proven in %5lld ms", (long long)out.win_ms);
+            printf("proven in %5lld ms %9llu nodes", (long long)out.win_ms,
+                   (unsigned long long)out.win_nodes);
         else
-            printf("not proven      ");
+            printf("not proven                      ");
         printf("  depth %3d  nodes %9llu", out.r.depth, (unsigned long long)out.r.nodes);
         print_rapfi(o, &pos[i]);
         printf("\n");
         fflush(stdout);
     }
-    printf("  proven: %d of %d; mean time of those: %.0f ms\n\n", proven, n,
-           proven ? (double)total_ms / proven : 0.0);
+    printf("  proven: %d of %d; mean time of those: %.0f ms, mean nodes: %.0f\n\n", proven, n,
+           proven ? (double)total_ms / proven : 0.0,
+           proven ? (double)total_nodes / proven : 0.0);
 }
 
 static bool parse(int argc, char **argv, Options *o)
 {
-    *o = (Options){1000, 1000, NULL};
+    *o = (Options){1000, 1000, 0, NULL};
     for (int i = 1; i < argc; i += 2) {
         if (i + 1 >= argc)
             return false;
         if (!strcmp(argv[i], "--ms"))
             o->ms = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--nodes"))
+            o->nodes = strtoull(argv[i + 1], NULL, 10);
         else if (!strcmp(argv[i], "--max-positions"))
             o->max_positions = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--rapfi"))
@@ -170,7 +199,7 @@ int main(int argc, char **argv)
 {
     Options o;
     if (!parse(argc, argv, &o)) {
-        fprintf(stderr, "usage: depth-bench [--ms N] [--max-positions N] [--rapfi PATH]\n");
+        fprintf(stderr, "usage: depth-bench [--ms N] [--nodes N] [--max-positions N] [--rapfi PATH]\n");
         return 2;
     }
     TestPosition *middle, *wins;
@@ -184,8 +213,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "depth-bench: no memory or no positions (run from the repository)\n");
         return 1;
     }
-    printf("# depth-bench: 1 thread, CPU evaluator, %d ms a position, a fresh 128 MB table each%s\n\n",
-           o.ms, o.rapfi ? ", Rapfi through the protocol beside" : "");
+    printf("# depth-bench: 1 thread, CPU evaluator, %s a position, a fresh 128 MB table each%s\n\n",
+           limit_text(&o), o.rapfi ? ", Rapfi through the protocol beside" : "");
     bench_middle(s, &o, middle, nm);
     if (nw > 0)
         bench_wins(s, &o, wins, nw);

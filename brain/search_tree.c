@@ -3,11 +3,11 @@
  * incremental state for its threats and its moves' priorities, so that most nodes score nothing
  * but themselves. Leaves (depth 0) are the static value, checked for a five to play, a forced
  * block and a win by continuous fours. Interior nodes add forced-move extensions, a VCF check,
- * null move and reverse futility, late-move reductions from a log table, move-count pruning, and
- * an exact defence when the opponent threatens (each child scored, the lost ones left out). And
- * one iteration over the root's moves. Move lists and their order come from search_order.c; the
- * root's preparation and iteration control are search_root.c's: this file never reads the
- * clock's target or the root's threat state. */
+ * internal iterative reduction, null move and reverse futility, late-move reductions from a log
+ * table, move-count pruning, and an exact defence when the opponent threatens (each child
+ * scored, the lost ones left out). And one iteration over the root's moves. Move lists and
+ * their order come from search_order.c; the root's preparation and iteration control are
+ * search_root.c's: this file never reads the clock's target or the root's threat state. */
 #include "brain/search_internal.h"
 
 #include <math.h>
@@ -307,6 +307,18 @@ static int prune_early(Search *s, Board *b, int depth, int ply, int alpha, int b
     return NO_PRUNE;
 }
 
+/* Internal iterative reduction: a node from IIR_DEPTH on that the table gives no move (never
+ * searched, or its entry overwritten) is searched a ply shallower. Its order then rests on the
+ * policy alone, and the next iteration finds this one's move in the table and searches it at
+ * full depth. Depth bench at 10^6 nodes a position: completed depth 9.78 -> 10.89, wins
+ * proven 27 -> 29 of 32 with 25% fewer nodes (from 3: no better; from 6: half the gain). */
+#define IIR_DEPTH 4
+
+static int iir_reduction(const Search *s, int depth, int tt_move)
+{
+    return s->pruning && depth >= IIR_DEPTH && tt_move == CELL_NONE;
+}
+
 /* ---- nodes --------------------------------------------------------------------------------- */
 
 /* A leaf (depth 0): its static value, unless a threat decides it first: a five to play, a
@@ -381,6 +393,7 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
     int v, tt_move = e ? e->move : CELL_NONE;
     if (tt_cutoff(e, depth, ply, alpha, beta, &v))
         return v;
+    depth -= iir_reduction(s, depth, tt_move);
     if ((v = five_threats(s, b, depth, ply, alpha, beta)) != NO_THREAT)
         return v;
     s->evals++;

@@ -78,6 +78,23 @@ static int four_candidates(const Board *b, int color, uint16_t *out)
 
 static int attack(VcfRun *r, Board *b, int fours_left, int *first);
 
+/* Puts the fours that win outright (an open four or two fours: CELL_FLEX4) first, then those
+ * that make a four and an open three (CELL_43), so that a win is found in the fewest nodes. */
+static void order_fours(const Board *b, int color, uint16_t *cell, int n)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc)
+        return;
+    int front = 0;
+    for (int cls = CELL_FLEX4; cls >= CELL_43; cls--)
+        for (int i = front; i < n; i++)
+            if (CELL_ENTRY_CLASS(inc->entry[color - 1][cell[i]]) == cls) {
+                uint16_t c = cell[i];
+                memmove(&cell[front + 1], &cell[front], (size_t)(i - front) * sizeof *cell);
+                cell[front++] = c;
+            }
+}
+
 /* The attacker has just made a four with five point(s) `fives`: the defender's forced answer.
  * Returns the plies to the win (counted from before the four) or 0. */
 static int after_four(VcfRun *r, Board *b, int fours_left)
@@ -125,6 +142,8 @@ static int attack(VcfRun *r, Board *b, int fours_left, int *first)
     if (threats >= 2)
         return 0;
     int n = threats == 1 ? 1 : four_candidates(b, r->attacker, cell);
+    if (threats == 0)
+        order_fours(b, r->attacker, cell, n);
     for (int i = 0; i < n && !r->aborted; i++) {
         int plies = try_four(r, b, cell[i], fours_left);
         if (plies) {

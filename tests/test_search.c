@@ -18,6 +18,8 @@
 #include "brain/tt.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
+#include "kernels/incremental.h"
+#include "kernels/patterns.h"
 #include "tests/support/positions.h"
 #include "tests/support/stopper.h"
 
@@ -231,6 +233,35 @@ static void vcf_node_limit_is_reported(void **state)
     assert_int_equal(v.move, CELL_NONE);
     assert_true(v.aborted);
     assert_true(same_board(&tp[0].board, &b));
+    free(tp);
+}
+
+/* With the incremental state, the VCF tries a four that wins at once (an open four) before the
+ * plain fours that come earlier in cell order: the win in 3 plies after one node. Without a
+ * state it takes the cell order and finds a longer one. */
+static void vcf_tries_the_winning_four_first(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/vcf_order.txt", &n);
+    PatternTables *tables = pattern_tables_create();
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(tables);
+    assert_non_null(inc);
+    Board b = tp[0].board;
+    VcfResult plain = vcf_unlimited(&b);
+    assert_true(plain.move != CELL_NONE);
+    assert_true(plain.plies > 3);
+    inc_init(inc, tables, b.size, b.rule, b.cell);
+    board_follow(&b, inc);
+    VcfResult v = vcf_unlimited(&b);
+    assert_true(tp_in(tp[0].expect, tp[0].nexpect, v.move));
+    assert_int_equal(v.plies, 3); /* open four, a block, five */
+    assert_int_equal(v.nodes, 1);
+    board_follow(&b, NULL);
+    assert_true(same_board(&tp[0].board, &b));
+    free(inc);
+    pattern_tables_destroy(tables);
     free(tp);
 }
 
@@ -796,6 +827,7 @@ int main(void)
         cmocka_unit_test(no_vcf_without_fours),
         cmocka_unit_test(refutes_the_opponents_vcf),
         cmocka_unit_test(vcf_node_limit_is_reported),
+        cmocka_unit_test(vcf_tries_the_winning_four_first),
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(rescues_a_root_the_tree_lost),

@@ -152,15 +152,17 @@ TRAIN := $(BUILD)/gamok-train
 $(TRAIN): $(BUILD)/tournaments/train_tool.o $(ARENA_LIB) $(LIB)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-# The learned sets (tournaments/train.h, train_policy.h) trained on the committed corpus: `make
-# train` rewrites kernels/learned_values.h and kernels/learned_policy.h and logs to $(TRAIN_LOG);
-# a build plays them where kernels/score.h's masks say so. Deterministic: the same corpus gives
-# the same files.
+# The learned sets (tournaments/train.h, train_policy.h) trained on the committed corpus and its
+# labels (corpus/labels/, tournaments/label-positions.py): `make train` rewrites
+# kernels/learned_values.h and kernels/learned_policy.h and logs to $(TRAIN_LOG); a build plays
+# them where kernels/score.h's masks say so. Deterministic: the same corpus gives the same files.
 TRAIN_ARGS ?=
 TRAIN_LOG ?= $(BUILD)/train.log
+TRAIN_LABELS := $(addprefix --labels ,$(wildcard corpus/labels/*.txt))
 train: $(TRAIN)
-	./$(TRAIN) $(TRAIN_ARGS) --out kernels/learned_values.h --policy-out kernels/learned_policy.h \
-	  corpus/*.txt > $(TRAIN_LOG); status=$$?; grep -v ' step ' $(TRAIN_LOG); exit $$status
+	./$(TRAIN) $(TRAIN_LABELS) $(TRAIN_ARGS) --out kernels/learned_values.h \
+	  --policy-out kernels/learned_policy.h corpus/*.txt > $(TRAIN_LOG); status=$$?; \
+	  grep -v ' step ' $(TRAIN_LOG); exit $$status
 
 # The trainer end to end on the tests' tiny corpus, its output compiled (CI runs this).
 SMOKE := $(BUILD)/train-smoke

@@ -3,8 +3,8 @@
  * numbers indexed by a combination whatever the directions; the trainer's model is the
  * evaluator's static score; its gradient agrees with its objective; a fit lowers the held-out
  * loss, the same way every time; TD(lambda) targets are the results at lambda 1 and the next
- * position's prediction at 0, and a fit to them lowers the held-out loss too. The games are
- * tests/games/train_corpus.txt. */
+ * position's prediction at 0, and a fit to them lowers the held-out loss too; labels find their
+ * game's positions and mix into their targets. The games are tests/games/train_corpus.txt. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +24,7 @@
 #include "tournaments/corpus.h"
 #include "tournaments/fit.h"
 #include "tournaments/train.h"
+#include "tournaments/train_labels.h"
 
 #define CORPUS "tests/games/train_corpus.txt"
 
@@ -477,6 +478,70 @@ static void written_values_list_every_moved_number(void **state)
     train_model_free(&m);
 }
 
+/* ---- labels --------------------------------------------------------------------------------- */
+
+/* Game g's corpus line followed by a label for every ply from its opening on, ply / 1000 (or
+ * `bad` for the first), into line. */
+static void label_line(const GameRecord *g, char *line, size_t room, const char *bad)
+{
+    FILE *mem = fmemopen(line, room, "w");
+    assert_non_null(mem);
+    assert_int_equal(corpus_write(mem, g, "100ms"), 0);
+    fseek(mem, -1, SEEK_CUR); /* over the newline */
+    fputs(" |", mem);
+    for (int ply = g->nopening; ply < g->nmoves; ply++)
+        if (ply == g->nopening && bad) fprintf(mem, " %s", bad);
+        else fprintf(mem, " %d:%.3f", ply, ply / 1000.0);
+    fclose(mem);
+}
+
+/* A labels line finds its game by the corpus key: each of the game's positions then carries its
+ * ply's label and aims at the mix of label and result; a line whose moves differ labels nothing;
+ * a line with a bad pair or a probability above 1 is refused. */
+static void labels_mix_into_their_positions_targets(void **state)
+{
+    Fixture *f = *state;
+    const GameRecord *g = &f->games.items[0];
+    GameRecord *other = malloc(sizeof *other);
+    char *line = malloc(CORPUS_LINE_MAX + 12 * BOARD_CELLS);
+    const size_t room = CORPUS_LINE_MAX + 12 * BOARD_CELLS;
+    assert_non_null(other);
+    assert_non_null(line);
+    TrainLabels labels = {0};
+    label_line(g, line, room, "3:1.5");
+    assert_int_equal(train_labels_parse(&labels, line), -1);
+    label_line(g, line, room, "x");
+    assert_int_equal(train_labels_parse(&labels, line), -1);
+    *other = *g;
+    other->nmoves--; /* another game: its key differs */
+    label_line(other, line, room, NULL);
+    assert_int_equal(train_labels_parse(&labels, line), 0);
+    assert_null(train_labels_of(&labels, g));
+    label_line(g, line, room, NULL);
+    assert_int_equal(train_labels_parse(&labels, line), 0);
+    train_labels_sort(&labels);
+    assert_int_equal(labels.count, 2);
+    assert_non_null(train_labels_of(&labels, g));
+
+    TrainData d = {.labels = &labels, .label_weight = 0.25};
+    assert_true(train_add_game(&d, f->tables, g) > 1);
+    TrainModel m = train_model_prior(&d, f->tables);
+    assert_non_null(m.value);
+    train_td_targets(&d, &m, 1.0);
+    for (int i = 0; i < d.npos; i++) {
+        const TrainPosition *q = &d.pos[i];
+        assert_true(q->label >= g->nopening / 1000.0 - 1e-6 && q->label < g->nmoves / 1000.0);
+        assert_true(i == 0 || q->label > d.pos[i - 1].label); /* in move order, by ply */
+        assert_true(fabs(q->target - (0.25 * q->label + 0.75 * q->result)) < 1e-6);
+    }
+    for (int i = 0; i < f->data.npos; i++) assert_true(f->data.pos[i].label < 0);
+    train_model_free(&m);
+    train_data_free(&d);
+    train_labels_free(&labels);
+    free(line);
+    free(other);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -495,6 +560,7 @@ int main(void)
         cmocka_unit_test(td_targets_at_lambda_zero_are_the_next_prediction),
         cmocka_unit_test(td_fit_lowers_the_held_out_loss),
         cmocka_unit_test(written_values_list_every_moved_number),
+        cmocka_unit_test(labels_mix_into_their_positions_targets),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -113,6 +113,7 @@ typedef struct GameContext {
     TrainData *data;
     int set;
     bool held_out;
+    const float *labels; /* the game's, by ply (train_labels_of), or NULL */
     int ntouched, serial;
     int32_t touched[TRAIN_PARAMS_MAX], count[TRAIN_PARAMS_MAX];
     int32_t at[TRAIN_PARAMS_MAX], stamp[TRAIN_PARAMS_MAX];
@@ -153,8 +154,9 @@ static int add_position(const Board *b, int move, float result, void *ctx)
         int p = threat_param_of(d, g->set, renju_black, inc_threat_mask(inc, b->to_move));
         if (p == -2 || touch(g, p, 1)) return -1;
     }
-    TrainPosition pos = {d->nterms,          0,      (uint8_t)g->set, g->held_out,
-                         (uint8_t)b->to_move, result, result,          d->games_added};
+    int ply = board_count(b, BLACK) + board_count(b, WHITE);
+    TrainPosition pos = {d->nterms, 0, (uint8_t)g->set, g->held_out, (uint8_t)b->to_move, result,
+                         result, g->labels ? g->labels[ply] : -1, d->games_added};
     for (int i = 0; i < g->ntouched; i++) {
         d->params.items[g->touched[i]].seen++;
         if (g->count[i] && push_term(d, g->touched[i], g->count[i])) return -1;
@@ -173,6 +175,7 @@ int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g)
     ctx->data = d;
     ctx->set = set;
     ctx->held_out = corpus_held_out(g);
+    ctx->labels = train_labels_of(d->labels, g);
     if (!d->games[set]) {
         d->rule[set] = g->rule;
         d->size[set] = g->size;
@@ -233,21 +236,28 @@ static double seen_by(const TrainPosition *from, const TrainPosition *to, double
     return from->mover == to->mover ? v : 1 - v;
 }
 
+/* A return g of position q, mixed with q's label where it has one. */
+static float labelled(const TrainData *d, const TrainPosition *q, double g)
+{
+    return (float)(q->label < 0 ? g : d->label_weight * q->label + (1 - d->label_weight) * g);
+}
+
 void train_td_targets(TrainData *d, const TrainModel *m, double lambda)
 {
     if (lambda >= 1) { /* the returns are the results: no prediction needed */
-        for (int i = 0; i < d->npos; i++) d->pos[i].target = d->pos[i].result;
+        for (int i = 0; i < d->npos; i++)
+            d->pos[i].target = labelled(d, &d->pos[i], d->pos[i].result);
         return;
     }
     for (int i = d->npos - 1; i >= 0; i--) {
         TrainPosition *q = &d->pos[i], *next = i + 1 < d->npos ? &d->pos[i + 1] : NULL;
         if (!next || next->game != q->game) { /* the game's last position: its result */
-            q->target = q->result;
+            q->target = labelled(d, q, q->result);
             continue;
         }
         double v = sigmoid(m->k[next->set] * train_eval(d, m, i + 1));
         double g = (1 - lambda) * v + lambda * next->target;
-        q->target = (float)seen_by(next, q, g);
+        q->target = labelled(d, q, seen_by(next, q, g));
     }
 }
 

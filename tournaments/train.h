@@ -20,7 +20,12 @@
  * position's return, (1 - lambda) V(next) + lambda G(next), back from the result at the last one
  * (Sutton's TD(lambda) as a target, recomputed from the current numbers as the fit goes). lambda 1
  * is the result itself; smaller ones trust the model more than a far-away, noisy result. The
- * held-out loss, and so the early stop, stays the log loss against results. */
+ * held-out loss, and so the early stop, stays the log loss against results.
+ *
+ * With labels (train_labels.h: a stronger brain's win probability for some positions), a
+ * labelled position aims at label_weight * label + (1 - label_weight) * its result (or return):
+ * a game's result says little about one position of it; a deeper search's judgement may say
+ * more (measured on freestyle 20x20: no better, docs/strength.md). */
 #ifndef GAMOK_TRAIN_H
 #define GAMOK_TRAIN_H
 
@@ -30,6 +35,7 @@
 
 #include "kernels/patterns.h"
 #include "tournaments/game.h"
+#include "tournaments/train_labels.h"
 
 /* One learned number: of one set, one side (values: 0 a combination's value, TRAIN_SIDE_THREAT
  * a threat term, its combination the threat mask; the policy, train_policy.h: 0 the mover's
@@ -78,7 +84,9 @@ typedef struct TrainPosition {
     bool held_out;
     uint8_t mover;  /* BLACK or WHITE: whose result and prediction it is */
     float result;   /* for the side to move */
-    float target;   /* what the fit aims at: the result, or its TD(lambda) return */
+    float target;   /* what the fit aims at: the result, or its TD(lambda) return, mixed
+                     * with the label */
+    float label;    /* a stronger brain's win probability for the side to move, < 0: none */
     int32_t game;   /* the game's number: a game's positions are consecutive, in move order */
 } TrainPosition;
 
@@ -92,6 +100,8 @@ typedef struct TrainData {
     int rule[VALUE_SET_COUNT], size[VALUE_SET_COUNT];          /* of each set's first game */
     int32_t games_added; /* every set's: numbers the games */
     bool no_threat;      /* set before adding games: no threat term (the values alone) */
+    const TrainLabels *labels; /* set before adding games: the positions' labels (may be NULL) */
+    double label_weight;       /* a label's share of its position's target (0..1) */
 } TrainData;
 
 /* Adds the quiet positions of a game to the learned set of its rule and size (none for caro:
@@ -129,7 +139,7 @@ void train_model_free(TrainModel *m);
 
 double train_eval(const TrainData *d, const TrainModel *m, int pos);
 /* Sets every position's target: its result when lambda is 1, else its TD(lambda) return under
- * `m` (see the top of this file). */
+ * `m` (see the top of this file); a labelled position's mixed with its label. */
 void train_td_targets(TrainData *d, const TrainModel *m, double lambda);
 
 /* Mean log loss against results over one set's training or held-out positions (no L2 term). */

@@ -7,24 +7,32 @@
  *
  *   gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] [--min-seen N]
  *               [--policy-rate R] [--td-lambda L] [--threat 0|1] [--out FILE]
- *               [--policy-out FILE] CORPUS.txt...
+ *               [--policy-out FILE] [--labels FILE]... [--label-weight W] CORPUS.txt...
  *
  * --threat 0: the values without the threat term (train.h); 1, the default: with it.
- * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h). */
+ * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h).
+ * --labels FILE: positions labelled by a stronger brain (train_labels.h); each labelled position
+ * aims at W times its label plus 1 - W times its result (--label-weight W, 0.5 unless said). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tournaments/corpus.h"
 #include "tournaments/train.h"
+#include "tournaments/train_labels.h"
 #include "tournaments/train_policy.h"
 
 static const char *const SET_NAMES[VALUE_SET_COUNT] = {"hand", "fitted", "freestyle15",
                                                        "freestyle20", "standard15", "renju15"};
 
+enum { LABEL_FILES_MAX = 8 };
+
 typedef struct Options {
     TrainOptions train, policy;
     const char *out, *policy_out;
+    const char *labels[LABEL_FILES_MAX];
+    int nlabels;
+    double label_weight;
     int first_file;
     bool no_threat;
 } Options;
@@ -33,11 +41,16 @@ static int parse(int argc, char **argv, Options *o)
 {
     *o = (Options){{.iters = 5000, .rate = 2, .l2 = 1e-9, .patience = 500, .min_seen = 20},
                    {.iters = 5000, .rate = 200, .patience = 200, .min_seen = 20},
-                   NULL, NULL, 0, false};
+                   NULL, NULL, {NULL}, 0, 0.5, 0, false};
     int i = 1;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
         if (!strcmp(argv[i], "--out") || !strcmp(argv[i], "--policy-out")) {
             *(argv[i][2] == 'o' ? &o->out : &o->policy_out) = argv[i + 1];
+            continue;
+        }
+        if (!strcmp(argv[i], "--labels")) {
+            if (o->nlabels == LABEL_FILES_MAX) return -1;
+            o->labels[o->nlabels++] = argv[i + 1];
             continue;
         }
         char *end;
@@ -50,6 +63,7 @@ static int parse(int argc, char **argv, Options *o)
         else if (!strcmp(argv[i], "--min-seen")) o->train.min_seen = (int)x;
         else if (!strcmp(argv[i], "--policy-rate")) o->policy.rate = x;
         else if (!strcmp(argv[i], "--threat") && (x == 0 || x == 1)) o->no_threat = x == 0;
+        else if (!strcmp(argv[i], "--label-weight") && x <= 1) o->label_weight = x;
         else if (!strcmp(argv[i], "--td-lambda") && x <= 1) {
             o->train.td = true;
             o->train.td_lambda = x;
@@ -88,6 +102,21 @@ static void policy_report(int step, const PolicyModel *m, void *ctx)
     fflush(stdout);
 }
 
+/* The labels files, into l (sorted). 0, or -1 after saying why. */
+static int load_labels(const Options *o, TrainLabels *l)
+{
+    for (int i = 0; i < o->nlabels; i++) {
+        int before = l->count, skipped;
+        if (train_labels_load(l, o->labels[i], &skipped)) {
+            fprintf(stderr, "gamok-train: cannot read %s\n", o->labels[i]);
+            return -1;
+        }
+        printf("%s: %d labelled games (%d malformed lines skipped)\n", o->labels[i],
+               l->count - before, skipped);
+    }
+    return 0;
+}
+
 /* Every game of the corpus files goes to the policy; to the values, those that
  * train_values_learn_from keeps (a set with enough self-play games learns from them alone). */
 static int load(const Options *o, int argc, char **argv, const PatternTables *t, TrainData *d,
@@ -111,6 +140,12 @@ static int load(const Options *o, int argc, char **argv, const PatternTables *t,
     for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT && !status; s++)
         if (self_play[s] >= TRAIN_SELF_PLAY_MIN)
             printf("%s: values from its %d self-play games alone\n", SET_NAMES[s], self_play[s]);
+    int labelled[VALUE_SET_COUNT] = {0};
+    for (int i = 0; i < d->npos; i++) labelled[d->pos[i].set] += d->pos[i].label >= 0;
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT && o->nlabels; s++)
+        if (labelled[s])
+            printf("%s: %d value positions labelled (weight %g)\n", SET_NAMES[s], labelled[s],
+                   o->label_weight);
     record_list_free(&list);
     return status;
 }
@@ -153,12 +188,16 @@ static void policy_summary(const PolicyData *d, const PolicyModel *prior, const 
 
 static void provenance_of(const Options *o, int argc, char **argv, char *out, size_t room)
 {
-    char td[32] = "";
+    char td[64] = "";
     if (o->train.td) snprintf(td, sizeof td, " --td-lambda %g", o->train.td_lambda);
     if (o->no_threat) snprintf(td + strlen(td), sizeof td - strlen(td), " --threat 0");
+    if (o->nlabels)
+        snprintf(td + strlen(td), sizeof td - strlen(td), " --label-weight %g", o->label_weight);
     int n = snprintf(out, room, "\n * From:");
     for (int f = o->first_file; f < argc && n < (int)room - 96; f++)
         n += snprintf(out + n, room - (size_t)n, " %s", argv[f]);
+    for (int f = 0; f < o->nlabels && n < (int)room - 96; f++)
+        n += snprintf(out + n, room - (size_t)n, " --labels %s", o->labels[f]);
     snprintf(out + n, room - (size_t)n,
              ";\n * --iters %d --rate %g --l2 %g --patience %d --min-seen %d --policy-rate %g%s.",
              o->train.iters, o->train.rate, o->train.l2, o->train.patience, o->train.min_seen,
@@ -171,14 +210,18 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] "
                         "[--min-seen N] [--policy-rate R] [--td-lambda L] [--threat 0|1] "
-                        "[--out FILE] "
-                        "[--policy-out FILE] CORPUS.txt...\n");
+                        "[--out FILE] [--policy-out FILE] [--labels FILE]... [--label-weight W] "
+                        "CORPUS.txt...\n");
         return 2;
     }
     PatternTables *t = pattern_tables_create();
     TrainData d = {0};
     PolicyData pd = {0};
+    TrainLabels labels = {0};
     d.no_threat = o.no_threat;
+    d.labels = &labels;
+    d.label_weight = o.label_weight;
+    if (load_labels(&o, &labels)) return 1;
     if (!t || load(&o, argc, argv, t, &d, &pd)) {
         fprintf(stderr, "gamok-train: out of memory\n");
         return 1;
@@ -217,6 +260,7 @@ int main(int argc, char **argv)
     policy_model_free(&pprior);
     policy_model_free(&pfit);
     train_data_free(&d);
+    train_labels_free(&labels);
     policy_data_free(&pd);
     pattern_tables_destroy(t);
     return status;

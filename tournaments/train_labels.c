@@ -1,0 +1,103 @@
+#include "tournaments/train_labels.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tournaments/corpus.h"
+
+/* Reads the " | PLY:P ..." part into p (nplies long). -1 when malformed. */
+static int parse_pairs(const char *s, float *p, int nplies)
+{
+    for (int i = 0; i < nplies; i++) p[i] = -1;
+    if (!(s = strchr(s, '|'))) return -1;
+    s++;
+    for (;;) {
+        int ply, used = 0;
+        float prob;
+        int n = sscanf(s, " %d:%f%n", &ply, &prob, &used);
+        if (n == EOF || (n <= 0 && strspn(s, " \t\r\n") == strlen(s))) return 0;
+        if (n != 2 || ply < 0 || ply >= nplies || !(prob >= 0 && prob <= 1)) return -1;
+        p[ply] = prob;
+        s += used;
+    }
+}
+
+static int push(TrainLabels *l, TrainLabelGame g)
+{
+    if (l->count == l->room) {
+        int room = l->room ? 2 * l->room : 64;
+        TrainLabelGame *games = realloc(l->games, (size_t)room * sizeof *games);
+        if (!games) return -1;
+        l->games = games;
+        l->room = room;
+    }
+    l->games[l->count++] = g;
+    return 0;
+}
+
+int train_labels_parse(TrainLabels *l, const char *line)
+{
+    GameRecord *g = malloc(sizeof *g);
+    if (!g) return -2;
+    int r = corpus_parse(line, g, NULL);
+    TrainLabelGame game = {r == 0 ? corpus_game_key(g) : 0, g->nmoves + 1, NULL};
+    free(g);
+    if (r != 0) return r;
+    if (!(game.p = malloc((size_t)game.nplies * sizeof *game.p))) return -2;
+    if (parse_pairs(line, game.p, game.nplies)) {
+        free(game.p);
+        return -1;
+    }
+    if (push(l, game)) {
+        free(game.p);
+        return -2;
+    }
+    return 0;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    uint64_t x = ((const TrainLabelGame *)a)->key, y = ((const TrainLabelGame *)b)->key;
+    return (x > y) - (x < y);
+}
+
+void train_labels_sort(TrainLabels *l)
+{
+    if (l->count) qsort(l->games, (size_t)l->count, sizeof *l->games, by_key);
+}
+
+int train_labels_load(TrainLabels *l, const char *path, int *skipped)
+{
+    *skipped = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    /* a corpus line, then at most one "PLY:P " pair a cell */
+    const int room = CORPUS_LINE_MAX + 12 * BOARD_CELLS;
+    char *line = malloc(room);
+    int status = line ? 0 : -1;
+    while (!status && fgets(line, room, f)) {
+        int r = train_labels_parse(l, line);
+        *skipped += r == -1;
+        status = r == -2 ? -1 : 0;
+    }
+    free(line);
+    fclose(f);
+    train_labels_sort(l);
+    return status;
+}
+
+const float *train_labels_of(const TrainLabels *l, const GameRecord *g)
+{
+    if (!l || !l->count) return NULL;
+    TrainLabelGame want = {corpus_game_key(g), 0, NULL};
+    const TrainLabelGame *hit = bsearch(&want, l->games, (size_t)l->count, sizeof want, by_key);
+    return hit && hit->nplies == g->nmoves + 1 ? hit->p : NULL;
+}
+
+void train_labels_free(TrainLabels *l)
+{
+    for (int i = 0; i < l->count; i++) free(l->games[i].p);
+    free(l->games);
+    *l = (TrainLabels){0};
+}

@@ -41,9 +41,12 @@ int train_labels_parse(TrainLabels *l, const char *line)
     GameRecord *g = malloc(sizeof *g);
     if (!g) return -2;
     int r = corpus_parse(line, g, NULL);
-    TrainLabelGame game = {r == 0 ? corpus_game_key(g) : 0, g->nmoves + 1, NULL};
+    if (r != 0) { /* g is not read: a comment line leaves it as it was */
+        free(g);
+        return r;
+    }
+    TrainLabelGame game = {corpus_game_key(g), g->nmoves + 1, NULL};
     free(g);
-    if (r != 0) return r;
     if (!(game.p = malloc((size_t)game.nplies * sizeof *game.p))) return -2;
     if (parse_pairs(line, game.p, game.nplies)) {
         free(game.p);

@@ -83,8 +83,9 @@ GAMOK_HD int score_learned_set(int rule, int size)
  * stronger than the set before them (docs/strength.md, "Evaluation numbers"): freestyle 15x15,
  * standard and renju (learned from Rapfi's games against itself: +80 +- 62 and +92 +- 63 Elo at
  * 1 s against the hand-set numbers, two fresh seeds). Not freestyle 20x20 (with its threat term
- * +44 +- 43 Elo in self-play against the fitted numbers, but the same against AIWine and three
- * fewer proofs on the depth bench's 20x20 positions). A build may say otherwise
+ * +44 +- 43 Elo in self-play against the fitted numbers on the 3-stone openings, but level on
+ * balanced ones, 50.4% over 256 games; the same against AIWine and three fewer proofs on the depth
+ * bench's 20x20 positions). A build may say otherwise
  * (-DGAMOK_LEARNED_MASK=...). */
 #ifndef GAMOK_LEARNED_MASK
 #define GAMOK_LEARNED_MASK ((1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST)) \

@@ -9,6 +9,7 @@ static void *stopper_main(void *arg)
     Stopper *s = arg;
     struct timespec t = {s->after_ms / 1000, (long)(s->after_ms % 1000) * 1000000L};
     nanosleep(&t, NULL);
+    atomic_store(&s->fired, true);
     s->fire(s->ctx);
     return NULL;
 }
@@ -18,6 +19,7 @@ bool stopper_start(Stopper *s, void (*fire)(void *ctx), void *ctx, int after_ms)
     s->fire = fire;
     s->ctx = ctx;
     s->after_ms = after_ms;
+    atomic_init(&s->fired, false);
     return pthread_create(&s->thread, NULL, stopper_main, s) == 0;
 }
 

@@ -11,6 +11,7 @@ typedef struct Stopper {
     void (*fire)(void *ctx);
     void *ctx;
     int after_ms;
+    atomic_bool fired; /* raised just before `fire` runs */
     pthread_t thread;
 } Stopper;
 

@@ -306,7 +306,9 @@ static void gradient_matches_finite_differences(void **state)
 {
     const Fixture *f = *state;
     const TrainData *d = &f->data;
-    const double l2 = 1e-5, h = 1e-3;
+    const double h = 1e-3;
+    double l2[VALUE_SET_COUNT]; /* a different pull for each set */
+    for (int s = 0; s < VALUE_SET_COUNT; s++) l2[s] = 1e-5 * (s + 1);
     TrainModel m = train_model_prior(d, f->tables);
     int n = d->params.count + VALUE_SET_COUNT;
     double *grad = malloc((size_t)n * sizeof *grad), *scratch = malloc((size_t)n * sizeof *grad);
@@ -348,7 +350,7 @@ static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
     TrainData *d = &f->data;
     const int set = VALUES_LEARNED_FREESTYLE15;
     TrainModel prior = train_model_prior(d, f->tables);
-    TrainOptions o = {.iters = 300, .rate = 4, .l2 = 0, .patience = 300, .min_seen = 5};
+    TrainOptions o = {.iters = 300, .rate = 4, .patience = 300, .min_seen = 5}; /* no l2 */
     TrainModel a = train_fit(d, &prior, &o, 0, NULL, NULL);
     TrainModel b = train_fit(d, &prior, &o, 0, NULL, NULL);
     assert_non_null(a.value);
@@ -368,6 +370,38 @@ static void fit_lowers_the_held_out_loss_the_same_way_every_time(void **state)
     train_model_free(&prior);
     train_model_free(&a);
     train_model_free(&b);
+}
+
+/* A set's L2 pulls its own numbers toward the prior and no other set's. */
+static void l2_pulls_only_its_own_set(void **state)
+{
+    Fixture *f = *state;
+    TrainData *d = &f->data;
+    const int set = VALUES_LEARNED_FREESTYLE15;
+    TrainModel prior = train_model_prior(d, f->tables);
+    TrainOptions o = {.iters = 300, .rate = 4, .patience = 300, .min_seen = 5}; /* no l2 */
+    TrainModel free_fit = train_fit(d, &prior, &o, 0, NULL, NULL);
+    o.l2[set] = 1e-4;
+    TrainModel pulled = train_fit(d, &prior, &o, 0, NULL, NULL);
+    assert_non_null(free_fit.value);
+    assert_non_null(pulled.value);
+    double off[2] = {0, 0}; /* squared distance from the prior: free, pulled */
+    int others = 0;
+    for (int p = 0; p < d->params.count; p++) {
+        double base = prior.value[p];
+        if (d->params.items[p].set != set) {
+            assert_true(pulled.value[p] == free_fit.value[p]);
+            others += pulled.value[p] != base;
+            continue;
+        }
+        off[0] += (free_fit.value[p] - base) * (free_fit.value[p] - base);
+        off[1] += (pulled.value[p] - base) * (pulled.value[p] - base);
+    }
+    assert_true(others > 0); /* another set trained, and was left as it was */
+    assert_true(off[1] < 0.5 * off[0]);
+    train_model_free(&prior);
+    train_model_free(&free_fit);
+    train_model_free(&pulled);
 }
 
 /* ---- TD(lambda) targets --------------------------------------------------------------------- */
@@ -421,7 +455,7 @@ static void td_fit_lowers_the_held_out_loss(void **state)
     TrainData *d = &f->data;
     const int set = VALUES_LEARNED_FREESTYLE15;
     TrainModel prior = train_model_prior(d, f->tables);
-    TrainOptions o = {.iters = 300, .rate = 4, .l2 = 0, .patience = 300, .min_seen = 5};
+    TrainOptions o = {.iters = 300, .rate = 4, .patience = 300, .min_seen = 5}; /* no l2 */
     TrainModel texel = train_fit(d, &prior, &o, 0, NULL, NULL);
     o.td = true;
     o.td_lambda = 0.7;
@@ -556,6 +590,7 @@ int main(void)
         cmocka_unit_test(model_is_the_evaluators_static_score),
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
+        cmocka_unit_test(l2_pulls_only_its_own_set),
         cmocka_unit_test(td_targets_at_lambda_one_are_the_results),
         cmocka_unit_test(td_targets_at_lambda_zero_are_the_next_prediction),
         cmocka_unit_test(td_fit_lowers_the_held_out_loss),

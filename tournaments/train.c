@@ -332,7 +332,7 @@ void train_model_free(TrainModel *m)
     m->value = NULL;
 }
 
-double train_objective(const TrainData *d, const TrainModel *m, double l2, double *grad)
+double train_objective(const TrainData *d, const TrainModel *m, const double *l2, double *grad)
 {
     memset(grad, 0, ((size_t)d->params.count + VALUE_SET_COUNT) * sizeof *grad);
     double sum = 0;
@@ -348,9 +348,9 @@ double train_objective(const TrainData *d, const TrainModel *m, double l2, doubl
             grad[d->terms[t].param] += g * d->terms[t].count;
     }
     for (int p = 0; p < d->params.count; p++) {
-        double off = m->value[p] - d->params.items[p].prior;
-        sum += l2 * off * off;
-        grad[p] += 2 * l2 * off;
+        double off = m->value[p] - d->params.items[p].prior, pull = l2[d->params.items[p].set];
+        sum += pull * off * off;
+        grad[p] += 2 * pull * off;
     }
     return sum;
 }

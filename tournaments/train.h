@@ -145,9 +145,9 @@ void train_td_targets(TrainData *d, const TrainModel *m, double lambda);
 /* Mean log loss against results over one set's training or held-out positions (no L2 term). */
 double train_loss(const TrainData *d, const TrainModel *m, int set, bool held_out);
 /* The training objective (mean log loss against the targets over every set's training positions, each set
- * weighted by its own count, plus l2 * sum of (value - prior)^2) and its gradient:
- * grad[0..nparams-1] by value, grad[nparams + set] by tempo. */
-double train_objective(const TrainData *d, const TrainModel *m, double l2, double *grad);
+ * weighted by its own count, plus l2[set] * sum of (value - prior)^2 over each set's numbers) and its
+ * gradient: grad[0..nparams-1] by value, grad[nparams + set] by tempo. */
+double train_objective(const TrainData *d, const TrainModel *m, const double *l2, double *grad);
 
 /* Early stop, per set: a set stops once its held-out loss has not fallen by more than
  * TRAIN_MIN_GAIN for `patience` steps; it keeps the numbers of its lowest held-out loss. */
@@ -171,7 +171,7 @@ bool train_stop_any(const TrainStop *st);
 typedef struct TrainOptions {
     int iters;     /* Adam steps at most */
     double rate;   /* Adam step size, scaled units */
-    double l2;     /* pull toward the prior */
+    double l2[VALUE_SET_COUNT]; /* pull toward the prior, per set */
     int patience;  /* stop a set after this many steps without a gain (TRAIN_MIN_GAIN) */
     int min_seen;  /* numbers seen in fewer positions stay at their prior */
     bool td;          /* aim at TD(lambda) returns (train_td_targets), else at results */

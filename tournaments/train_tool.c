@@ -5,10 +5,12 @@
  * training games and on the held-out ones (corpus.h: one game in ten, by its key), and the
  * policy's top-1 and top-5 recall on the held-out positions.
  *
- *   gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] [--min-seen N]
+ *   gamok-train [--iters N] [--rate R] [--l2 X] [--l2-SET X] [--patience N] [--min-seen N]
  *               [--policy-rate R] [--td-lambda L] [--threat 0|1] [--out FILE]
  *               [--policy-out FILE] [--labels FILE]... [--label-weight W] CORPUS.txt...
  *
+ * --l2 X: every set's pull toward its prior; --l2-SET X one set's (SET: freestyle15, freestyle20,
+ * standard15, renju15), given after --l2.
  * --threat 0: the values without the threat term (train.h); 1, the default: with it.
  * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h).
  * --labels FILE: positions labelled by a stronger brain (train_labels.h); each labelled position
@@ -37,11 +39,29 @@ typedef struct Options {
     bool no_threat;
 } Options;
 
+/* The pull toward the prior (the early stop does most of the regularising). */
+static const double L2_DEFAULT = 1e-9;
+
+static void set_l2(TrainOptions *t, double x)
+{
+    for (int s = 0; s < VALUE_SET_COUNT; s++) t->l2[s] = x;
+}
+
+/* The set named by "--l2-NAME", or -1. */
+static int l2_set_of(const char *flag)
+{
+    if (strncmp(flag, "--l2-", 5)) return -1;
+    for (int s = VALUES_LEARNED_FIRST; s < VALUE_SET_COUNT; s++)
+        if (!strcmp(flag + 5, SET_NAMES[s])) return s;
+    return -1;
+}
+
 static int parse(int argc, char **argv, Options *o)
 {
-    *o = (Options){{.iters = 5000, .rate = 2, .l2 = 1e-9, .patience = 500, .min_seen = 20},
+    *o = (Options){{.iters = 5000, .rate = 2, .patience = 500, .min_seen = 20},
                    {.iters = 5000, .rate = 200, .patience = 200, .min_seen = 20},
                    NULL, NULL, {NULL}, 0, 0.5, 0, false};
+    set_l2(&o->train, L2_DEFAULT);
     int i = 1;
     for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
         if (!strcmp(argv[i], "--out") || !strcmp(argv[i], "--policy-out")) {
@@ -58,7 +78,8 @@ static int parse(int argc, char **argv, Options *o)
         if (*end || x < 0) return -1;
         if (!strcmp(argv[i], "--iters")) o->train.iters = (int)x;
         else if (!strcmp(argv[i], "--rate")) o->train.rate = x;
-        else if (!strcmp(argv[i], "--l2")) o->train.l2 = x;
+        else if (!strcmp(argv[i], "--l2")) set_l2(&o->train, x);
+        else if (l2_set_of(argv[i]) >= 0) o->train.l2[l2_set_of(argv[i])] = x;
         else if (!strcmp(argv[i], "--patience")) o->train.patience = (int)x;
         else if (!strcmp(argv[i], "--min-seen")) o->train.min_seen = (int)x;
         else if (!strcmp(argv[i], "--policy-rate")) o->policy.rate = x;
@@ -186,8 +207,19 @@ static void policy_summary(const PolicyData *d, const PolicyModel *prior, const 
     }
 }
 
+/* " --l2 X", then " --l2-SET Y" for each set whose pull differs from the first set's. */
+static void l2_flags(const TrainOptions *t, char *out, size_t room)
+{
+    int n = snprintf(out, room, " --l2 %g", t->l2[VALUES_LEARNED_FIRST]);
+    for (int s = VALUES_LEARNED_FIRST + 1; s < VALUE_SET_COUNT && n < (int)room; s++)
+        if (t->l2[s] != t->l2[VALUES_LEARNED_FIRST])
+            n += snprintf(out + n, room - (size_t)n, " --l2-%s %g", SET_NAMES[s], t->l2[s]);
+}
+
 static void provenance_of(const Options *o, int argc, char **argv, char *out, size_t room)
 {
+    char l2[160];
+    l2_flags(&o->train, l2, sizeof l2);
     char td[64] = "";
     if (o->train.td) snprintf(td, sizeof td, " --td-lambda %g", o->train.td_lambda);
     if (o->no_threat) snprintf(td + strlen(td), sizeof td - strlen(td), " --threat 0");
@@ -199,8 +231,8 @@ static void provenance_of(const Options *o, int argc, char **argv, char *out, si
     for (int f = 0; f < o->nlabels && n < (int)room - 96; f++)
         n += snprintf(out + n, room - (size_t)n, " --labels %s", o->labels[f]);
     snprintf(out + n, room - (size_t)n,
-             ";\n * --iters %d --rate %g --l2 %g --patience %d --min-seen %d --policy-rate %g%s.",
-             o->train.iters, o->train.rate, o->train.l2, o->train.patience, o->train.min_seen,
+             ";\n * --iters %d --rate %g%s --patience %d --min-seen %d --policy-rate %g%s.",
+             o->train.iters, o->train.rate, l2, o->train.patience, o->train.min_seen,
              o->policy.rate, td);
 }
 
@@ -208,7 +240,8 @@ int main(int argc, char **argv)
 {
     Options o;
     if (parse(argc, argv, &o)) {
-        fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--patience N] "
+        fprintf(stderr, "usage: gamok-train [--iters N] [--rate R] [--l2 X] [--l2-SET X] "
+                        "[--patience N] "
                         "[--min-seen N] [--policy-rate R] [--td-lambda L] [--threat 0|1] "
                         "[--out FILE] [--policy-out FILE] [--labels FILE]... [--label-weight W] "
                         "CORPUS.txt...\n");
@@ -242,7 +275,7 @@ int main(int argc, char **argv)
     }
     summary(&d, &prior, &fit);
     policy_summary(&pd, &pprior, &pfit);
-    char provenance[640];
+    char provenance[1024];
     provenance_of(&o, argc, argv, provenance, sizeof provenance);
     int status = 0;
     for (int i = 0; i < 2; i++) {

@@ -3,6 +3,10 @@
  * time manager), from
  *   - the middle games of the tree bench (tests/positions/tree_bench.txt, search_middle.txt):
  *     the depth of the last completed iteration;
+ *   - undecided middle games of recorded games, freestyle 15x15 and 20x20
+ *     (tests/positions/depth_quiet.txt, made by bench/find-quiet-positions.py): the same; the
+ *     tree's reach where nothing is proven (the tree bench's games are mostly proven by now,
+ *     and a proof ends the iterations early, so their mean falls when a proof comes sooner);
  *   - positions of recorded games with a known forced win for the side to move
  *     (tests/positions/depth_wins.txt, made by bench/find-forced-wins.py): the time until the
  *     search first reports a proven win, or that it did not within the time.
@@ -27,6 +31,7 @@
 static const char *const MIDDLE_FILES[] = {"tests/positions/tree_bench.txt",
                                            "tests/positions/search_middle.txt"};
 static const char *const WIN_FILE = "tests/positions/depth_wins.txt";
+static const char *const QUIET_FILE = "tests/positions/depth_quiet.txt";
 
 typedef struct Options {
     int ms, max_positions;
@@ -125,10 +130,11 @@ static const char *limit_text(const Options *o)
 
 /* The middle games: the depth reached, on average over all and over those the search did not
  * decide (a proven result ends the iterations at the proof's length, which is no depth). */
-static void bench_middle(Search *s, const Options *o, const TestPosition *pos, int n)
+static void bench_middle(Search *s, const Options *o, const TestPosition *pos, int n,
+                         const char *which)
 {
     int sum = 0, open_sum = 0, open = 0;
-    printf("## Completed depth in %s, %d middle games (tree bench)\n", limit_text(o), n);
+    printf("## Completed depth in %s, %d middle games (%s)\n", limit_text(o), n, which);
     for (int i = 0; i < n; i++) {
         Outcome out = limited_search(s, &pos[i], o);
         bool decided = out.r.score >= SCORE_WIN_MIN || out.r.score <= -SCORE_WIN_MIN;
@@ -202,8 +208,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: depth-bench [--ms N] [--nodes N] [--max-positions N] [--rapfi PATH]\n");
         return 2;
     }
-    TestPosition *middle, *wins;
+    TestPosition *middle, *quiet, *wins;
     int nm = load_all(MIDDLE_FILES, 2, o.max_positions, &middle);
+    int nq = load_all(&QUIET_FILE, 1, o.max_positions, &quiet);
     int nw = load_all(&WIN_FILE, 1, o.max_positions, &wins);
     if (nw <= 0)
         printf("(no %s: the known wins are skipped)\n", WIN_FILE);
@@ -215,12 +222,15 @@ int main(int argc, char **argv)
     }
     printf("# depth-bench: 1 thread, CPU evaluator, %s a position, a fresh 128 MB table each%s\n\n",
            limit_text(&o), o.rapfi ? ", Rapfi through the protocol beside" : "");
-    bench_middle(s, &o, middle, nm);
+    bench_middle(s, &o, middle, nm, "tree bench");
+    if (nq > 0)
+        bench_middle(s, &o, quiet, nq, QUIET_FILE);
     if (nw > 0)
         bench_wins(s, &o, wins, nw);
     search_destroy(s);
     evaluator_destroy(cpu);
     free(middle);
+    free(quiet);
     free(wins);
     return 0;
 }

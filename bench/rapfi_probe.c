@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "brain/clock.h"
+#include "tests/support/positions.h"
 #include "tournaments/brainproc.h"
 
 /* START, then its OK awaited: a brain may set up its tables there (Rapfi its hash), which is
@@ -22,14 +23,16 @@ static void send_position(BrainProc *p, const Board *b, int rule, int ms)
     brainproc_send(p, line);
     brainproc_send(p, "INFO timeout_match 0");
     brainproc_send(p, "BOARD");
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            int c = b->cell[cell_index(x, y)];
-            if (c != BLACK && c != WHITE)
-                continue;
-            snprintf(line, sizeof line, "%d,%d,%d", x, y, c == b->to_move ? 1 : 2);
-            brainproc_send(p, line);
-        }
+    uint16_t order[BOARD_CELLS];
+    int n = tp_board_order(b, order);
+    for (int i = 0; i < n; i++) {
+        int c = order[i];
+        if (b->cell[c] == BLOCKER) /* Rapfi takes no walls */
+            continue;
+        snprintf(line, sizeof line, "%d,%d,%d", cell_x(c), cell_y(c),
+                 b->cell[c] == b->to_move ? 1 : 2);
+        brainproc_send(p, line);
+    }
 }
 
 /* "MESSAGE Depth 12-20 | Eval +M21 | Time ..." -> depth and eval; false for other lines. */

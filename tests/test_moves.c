@@ -444,7 +444,7 @@ static void defences_leave_out_only_moves_that_lose_at_once(void **state)
         "tests/positions/depth_wins.txt",       "tests/positions/tactics_freestyle15.txt",
         "tests/positions/tactics_freestyle20.txt", "tests/positions/tactics_renju15.txt",
         "tests/positions/tree_bench.txt",       "tests/positions/eval_middle.txt",
-        "tests/positions/search_renju.txt",
+        "tests/positions/search_renju.txt",     "tests/positions/depth_quiet.txt",
     };
     PatternTables *tables = pattern_tables_create();
     IncState *inc = malloc(sizeof *inc);

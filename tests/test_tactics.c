@@ -336,6 +336,65 @@ static void test_every_position_is_tagged(void **state)
     assert_true(total >= 40);
 }
 
+/* The side to move after reading `order` as Rapfi reads BOARD (Rapfi/command/gomocup.cpp
+ * getPosition): the first stone's field is black; before a stone of the side not to move, a
+ * pass. Returns that side as a field (1: the stones sent as own, 2: the others). */
+static int field_to_move_after(const Board *b, const uint16_t *order, int n, int *passes)
+{
+    int to_move = 0; /* as a field: 0 before the first stone */
+    *passes = 0;
+    for (int i = 0; i < n; i++) {
+        int c = b->cell[order[i]];
+        if (c == BLOCKER)
+            continue;
+        int field = c == b->to_move ? 1 : 2;
+        if (to_move && field != to_move)
+            (*passes)++;
+        to_move = 3 - field; /* the stone, then the other side's turn */
+    }
+    return to_move;
+}
+
+/* tp_board_order, read as a game: every stone once, blockers first, and the side to move after
+ * the last stone is the position's (in cell order it often was not), with no more passes than
+ * the colours' difference in count. Over every file the tactics tool and the depth bench send. */
+static void test_board_order_reads_as_the_position(void **state)
+{
+    (void)state;
+    static const char *const FILES[] = {
+        "tests/positions/tactics_freestyle15.txt", "tests/positions/tactics_renju15.txt",
+        "tests/positions/tactics_freestyle20.txt", "tests/positions/depth_wins.txt",
+        "tests/positions/depth_quiet.txt",         "tests/positions/tree_bench.txt",
+    };
+    int checked = 0;
+    for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
+        int n;
+        TestPosition *tp = tp_load_or_fail(FILES[f], &n);
+        for (int i = 0; i < n; i++) {
+            const Board *b = &tp[i].board;
+            uint16_t order[BOARD_CELLS];
+            int count = tp_board_order(b, order), blockers = 0, own = 0, passes = 0;
+            bool seen[BOARD_CELLS] = {false};
+            for (int k = 0; k < count; k++) {
+                assert_true(b->cell[order[k]] != EMPTY);
+                assert_false(seen[order[k]]);
+                seen[order[k]] = true;
+                if (b->cell[order[k]] == BLOCKER)
+                    assert_int_equal(blockers++, k);
+                own += b->cell[order[k]] == b->to_move;
+            }
+            assert_int_equal(count, b->nstones);
+            int opp = count - blockers - own, diff = own > opp ? own - opp : opp - own;
+            if (opp > 0)
+                assert_int_equal(field_to_move_after(b, order, count, &passes), 1);
+            assert_true(passes <= diff);
+            checked++;
+        }
+        free(tp);
+    }
+    assert_true(checked > 100);
+}
+
 /* Smoke test of build/gamok-tactics: the 20x20 file at 100 ms a move through the real brain;
  * every position gets a line and the wins in one are found. Skipped without the binaries. */
 static void test_tactics_tool_plays_a_file(void **state)
@@ -371,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_renju_black),
         cmocka_unit_test(test_renju_white),
         cmocka_unit_test(test_tactics_tool_plays_a_file),
+        cmocka_unit_test(test_board_order_reads_as_the_position),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -67,8 +67,10 @@ static int ask_move(BrainProc *p, const TestPosition *tp, int turn_ms)
     sendf(p, "INFO timeout_turn %d", turn_ms, 0, 0);
     sendf(p, "INFO timeout_match %d", 1000000000, 0, 0);
     brainproc_send(p, "BOARD");
-    for (int i = 0; i < b->nstones; i++) {
-        int c = b->history[i], color = b->cell[c];
+    uint16_t order[BOARD_CELLS];
+    int n = tp_board_order(b, order);
+    for (int i = 0; i < n; i++) {
+        int c = order[i], color = b->cell[c];
         int field = color == BLOCKER ? 3 : color == b->to_move ? 1 : 2;
         sendf(p, "%d,%d,%d", c % BOARD_STRIDE, c / BOARD_STRIDE, field);
     }

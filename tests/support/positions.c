@@ -143,3 +143,31 @@ int tp_set_engine(Engine *e, const TestPosition *tp)
         err = engine_set_position(e, stones, b->nstones);
     return err;
 }
+
+int tp_board_order(const Board *b, uint16_t *out)
+{
+    uint16_t own[BOARD_CELLS], opp[BOARD_CELLS];
+    int nown = 0, nopp = 0, n = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int cell = cell_index(x, y), c = b->cell[cell];
+            if (c == BLOCKER)
+                out[n++] = (uint16_t)cell;
+            else if (c == b->to_move)
+                own[nown++] = (uint16_t)cell;
+            else if (c != EMPTY)
+                opp[nopp++] = (uint16_t)cell;
+        }
+    int io = 0, ip = 0;
+    while (nopp - ip > nown - io + 1) /* the opponent's surplus but one */
+        out[n++] = opp[ip++];
+    while (nown - io > nopp - ip) /* ours */
+        out[n++] = own[io++];
+    if (nopp - ip > nown - io) /* his last one of surplus opens the pairs */
+        out[n++] = opp[ip++];
+    while (io < nown) {
+        out[n++] = own[io++];
+        out[n++] = opp[ip++];
+    }
+    return n;
+}

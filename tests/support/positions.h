@@ -41,6 +41,14 @@ TestPosition *tp_load_or_fail(const char *path, int *n);
 /* True when `cell` is one of the cells in list[0..n). */
 int tp_in(const int *list, int n, int cell);
 
+/* The stones of a position (blockers first) in an order a game could have been played in, as a
+ * manager sends BOARD: the colours alternate as far as their counts allow, the surplus of one
+ * colour comes first and a stone of the side not to move comes last. Brains that read BOARD as a
+ * game (Rapfi: a pass between two stones of one colour, none allowed twice in a row, then it
+ * thinks for the side to move after the last stone) then search the file's position; in cell
+ * order they often searched the other side's move. Writes out[], returns the count. */
+int tp_board_order(const Board *b, uint16_t *out);
+
 /* Starts a game of the position's size and rule on `e` and sets its stones, the side to move
  * playing as "own" (field 1); returns the first EngineError that is not ENGINE_OK. */
 struct Engine;

@@ -39,16 +39,20 @@ typedef struct Options {
     const char *rapfi;
 } Options;
 
-/* What one search saw: the last completed depth and when a proven win first came. */
+/* What one search saw: when a proven win first came, and whether an iteration proved anything
+ * (a root proven lost then answers its longest resistance, scored 0). */
 typedef struct Seen {
     int64_t start;
     int64_t win_ms;      /* -1: none */
     uint64_t win_nodes;  /* the nodes visited by then */
+    bool proven;
 } Seen;
 
 static void on_event(void *ctx, const SearchEvent *ev)
 {
     Seen *seen = ctx;
+    if (ev->kind == SEARCH_EVENT_ITERATION && abs(ev->score) >= SCORE_WIN_MIN)
+        seen->proven = true;
     if (ev->kind == SEARCH_EVENT_ITERATION && ev->score >= SCORE_WIN_MIN && seen->win_ms < 0) {
         seen->win_ms = clock_ms() - seen->start;
         seen->win_nodes = ev->nodes;
@@ -59,12 +63,13 @@ typedef struct Outcome {
     SearchResult r;
     int64_t win_ms;
     uint64_t win_nodes;
+    bool decided; /* some iteration proved a win or a loss */
 } Outcome;
 
 static Outcome limited_search(Search *s, const TestPosition *tp, const Options *o)
 {
     Board b = tp->board;
-    Seen seen = {clock_ms(), -1, 0};
+    Seen seen = {clock_ms(), -1, 0, false};
     SearchObserver obs = {on_event, &seen, NULL};
     search_set_observer(s, &obs);
     search_clear(s);
@@ -74,7 +79,9 @@ static Outcome limited_search(Search *s, const TestPosition *tp, const Options *
         lim.max_nodes = o->nodes;
     else
         lim.deadline_ms = seen.start + o->ms;
-    Outcome out = {search_best_move(s, &b, &lim, NULL), seen.win_ms, seen.win_nodes};
+    SearchResult r = search_best_move(s, &b, &lim, NULL);
+    Outcome out = {r, seen.win_ms, seen.win_nodes,
+                   seen.proven || r.score >= SCORE_WIN_MIN || r.score <= -SCORE_WIN_MIN};
     search_set_observer(s, NULL);
     return out;
 }
@@ -137,7 +144,7 @@ static void bench_middle(Search *s, const Options *o, const TestPosition *pos, i
     printf("## Completed depth in %s, %d middle games (%s)\n", limit_text(o), n, which);
     for (int i = 0; i < n; i++) {
         Outcome out = limited_search(s, &pos[i], o);
-        bool decided = out.r.score >= SCORE_WIN_MIN || out.r.score <= -SCORE_WIN_MIN;
+        bool decided = out.decided;
         sum += out.r.depth;
         open_sum += decided ? 0 : out.r.depth;
         open += !decided;

@@ -36,8 +36,9 @@ def cells(moves):
     return [tuple(int(v) for v in m.split(",")) for m in moves.split()]
 
 
-def think(brain, size, rule, own, opp, think_ms):
-    """The brain's move and last reported score on the position (own stones to move)."""
+def think(brain, size, rule, own, opp, think_ms, scores=None):
+    """The brain's move and last reported score on the position (own stones to move); every
+    reported score is appended to `scores` when given."""
     lines = [f"START {size}", f"INFO rule {rule}", f"INFO timeout_turn {think_ms}",
              "INFO timeout_match 0", "BOARD"]
     lines += [f"{x},{y},1" for x, y in own] + [f"{x},{y},2" for x, y in opp]
@@ -53,6 +54,8 @@ def think(brain, size, rule, own, opp, think_ms):
         if line.startswith("MESSAGE depth") and "score" in parts:
             depth = int(parts[2])
             score = int(parts[parts.index("score") + 1])
+            if scores is not None:
+                scores.append(score)
         elif "," in line and not line.startswith(("MESSAGE", "name=")) and move is None:
             x, y = line.split(",")
             move = (int(x), int(y))

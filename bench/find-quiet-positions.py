@@ -7,7 +7,7 @@ at the proof's depth, so their mean completed depth falls when the tree proves s
 positions measure how deep the tree gets where nothing is decided: for each game (freestyle,
 15x15 or 20x20, one that went on at least MIN_LEFT plies past the position), the position after
 a seeded random number of plies in [opening + FROM, opening + TO] with the side to move, kept
-where pbrain-gamok's score after THINK_MS is not proven (below SCORE_WIN_MIN either way) and
+where no score pbrain-gamok reports in THINK_MS is proven (below SCORE_WIN_MIN either way) and
 its last reported depth is at least MIN_DEPTH (not a forced reply answered without a tree).
 
     bench/find-quiet-positions.py --brain ./pbrain-gamok --out FILE --per-size 12 RECORDS...
@@ -66,15 +66,18 @@ def main():
         seen.add(key)
         black_to_move = ply % 2 == 0
         own, opp = (black, white) if black_to_move else (white, black)
-        move, score, depth = wins.think(a.brain, size, 0, own, opp, a.think_ms)
-        if score is None or abs(score) >= wins.SCORE_WIN_MIN or depth is None or depth < a.min_depth:
-            continue  # decided, or a forced reply (answered without a tree)
+        scores = []
+        move, score, depth = wins.think(a.brain, size, 0, own, opp, a.think_ms, scores)
+        if not scores or max(abs(v) for v in scores) >= wins.SCORE_WIN_MIN:
+            continue  # decided (a root proven lost may then answer its longest resistance, 0)
+        if depth is None or depth < a.min_depth:
+            continue  # a forced reply, answered without a tree
         kept[size].append((rec, ply, score, depth, black, white, black_to_move))
         print(f"kept {size}x{size} {len(kept[size])}: {rec['_file']} game {rec['id']} ply {ply} "
               f"score {score} depth {depth}", flush=True)
     with open(a.out, "w") as f:
         f.write("# Undecided freestyle middle games from recorded games (bench/find-quiet-positions.py"
-                f" --seed {a.seed}):\n# pbrain-gamok's score after {a.think_ms} ms was not proven, its last depth at "
+                f" --seed {a.seed}):\n# no score pbrain-gamok reported in {a.think_ms} ms was proven, its last depth at "
                 f"least {a.min_depth}.\n# No expectation. For the depth bench's reach figure.\n")
         first = True
         for size in (15, 20):

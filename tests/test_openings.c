@@ -1,6 +1,8 @@
 /* tournaments/make-openings.sh, SELECT=eval: the same file on every run, openings the runner
  * accepts, one per position up to symmetry, and the kept ones are those whose search score is
- * nearest 0 (checked against a run that keeps every candidate). Uses the brain in GAMOK_BIN. */
+ * nearest 0 (checked against a run that keeps every candidate); with a JUDGE brain, its
+ * judgement read from Rapfi's lines, proven results never kept, the stones sent as a game.
+ * Uses the brain in GAMOK_BIN. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,6 +179,71 @@ static void keeps_the_scores_nearest_zero(void **state)
     opening_set_free(&chosen);
 }
 
+/* A judge (a stand-in for Rapfi) that answers the n-th session with the n-th of a fixed list of
+ * Rapfi-style evals and keeps the first session it was sent. */
+static const char *const JUDGED[CANDIDATES] = {"+M9", "120", "-30", "-M4", "50", "7", "-200", "90"};
+
+static void write_judge(char *cmd, size_t cap)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/judge.sh", scratch);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "d=%s; n=$(cat $d/calls 2>/dev/null || echo 0); echo $((n + 1)) > $d/calls\n"
+               "[ $n -gt 0 ] && cat >/dev/null || cat > $d/session\nset --", scratch);
+    for (int i = 0; i < CANDIDATES; i++)
+        fprintf(f, " %s", JUDGED[i]);
+    fprintf(f, "\nshift $n\necho \"MESSAGE Depth 4-9 | Eval 0 | Time 1ms | H8\"\n"
+               "echo \"MESSAGE Depth 5-9 | Eval $1 | Time 2ms | H8 I9\"\necho 7,7\n");
+    fclose(f);
+    snprintf(cmd, cap, "sh %s", path);
+}
+
+/* The judge's evals decide: proven ones ("+M9", "-M4") left out, then the 3 nearest 0 (7, -30,
+ * 50) in candidate order, among the same candidates as SELECT=none gives; the judge was sent the
+ * position as a game: black's stone first, colours alternating, its own (white's) stones as 1. */
+static void judge_keeps_its_evals_nearest_zero(void **state)
+{
+    (void)state;
+    char judge[300], path[256], every_path[256], cmd[1024];
+    write_judge(judge, sizeof judge);
+    snprintf(path, sizeof path, "%s/judged.txt", scratch);
+    snprintf(every_path, sizeof every_path, "%s/every.txt", scratch);
+    snprintf(cmd, sizeof cmd,
+             "CANDIDATES=%d KEEP=3 STONES=%d SELECT=eval JUDGE='%s' JUDGE_MS=250 "
+             "sh tournaments/make-openings.sh 0 %d '%s' 1 >/dev/null && CANDIDATES=%d STONES=%d "
+             "SELECT=none sh tournaments/make-openings.sh 0 %d '%s' 1 >/dev/null",
+             CANDIDATES, STONES, judge, SIZE, path, CANDIDATES, STONES, SIZE, every_path);
+    assert_int_equal(system(cmd), 0);
+    int scores[16];
+    assert_int_equal(header_scores(read_all(path), scores, 16), 3);
+    assert_int_equal(scores[0], -30);
+    assert_int_equal(scores[1], 50);
+    assert_int_equal(scores[2], 7);
+    OpeningSet every, chosen;
+    load(every_path, &every);
+    load(path, &chosen);
+    assert_int_equal(chosen.count, 3);
+    const int index[3] = {2, 4, 5};
+    for (int k = 0; k < 3; k++)
+        assert_true(same_opening(&chosen.items[k], &every.items[index[k]]));
+    char session[256];
+    snprintf(session, sizeof session, "%s/session", scratch);
+    const char *text = read_all(session);
+    assert_non_null(strstr(text, "INFO timeout_turn 250\n"));
+    const char *board = strstr(text, "BOARD\n");
+    assert_non_null(board);
+    const Opening *o = &every.items[0];
+    char expect[256] = "BOARD\n";
+    for (int i = 0; i < o->n; i++) /* offsets from the centre, 7,7 on 15x15 */
+        snprintf(expect + strlen(expect), sizeof expect - strlen(expect), "%d,%d,%d\n",
+                 7 + o->x[i], 7 + o->y[i], i % 2 ? 1 : 2);
+    strcat(expect, "DONE\n");
+    assert_int_equal(strncmp(board, expect, strlen(expect)), 0);
+    opening_set_free(&every);
+    opening_set_free(&chosen);
+}
+
 int main(void)
 {
     if (!getenv("GAMOK_BIN") || !*getenv("GAMOK_BIN")) {
@@ -191,6 +258,7 @@ int main(void)
         cmocka_unit_test(eval_selection_is_repeatable_and_valid),
         cmocka_unit_test(keeps_the_scores_nearest_zero),
         cmocka_unit_test(candidates_differ_up_to_symmetry),
+        cmocka_unit_test(judge_keeps_its_evals_nearest_zero),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     char cleanup[128];

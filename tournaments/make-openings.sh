@@ -7,6 +7,11 @@
 #      thread, no time limit: the same scores on every machine); kept: the KEEP openings whose
 #      score for the side to move is nearest 0, in candidate order, their scores listed in the
 #      file's header.
+#      With JUDGE set (a Gomocup brain's command line, run through sh -c), each one is given
+#      to that brain instead, JUDGE_MS a move, and its last "Eval E" (Rapfi's MESSAGE lines) or
+#      "score S" (ours) read; a proven result (Rapfi's "+M25") is never kept. A stronger
+#      brain's judgement is what a tournament's balanced openings rest on: our depth 8 kept
+#      openings Rapfi proves won for white in 1 s (docs/strength.md).
 #      SELECT=none: all CANDIDATES as they are, unbalanced (for a game corpus, where each
 #      game's result labels its positions and variety matters more than balance);
 #      SELECT=game (how the first sets were made): each one played once by pbrain-gamok against
@@ -14,7 +19,8 @@
 #      MIN_STONES stones, as many black wins as white wins (draws always), up to KEEP.
 # usage: tournaments/make-openings.sh RULE SIZE OUT_FILE [SEED]
 # environment: SELECT (eval), CANDIDATES (40), KEEP (16), STONES (3), DEPTH (8), MIN_STONES (21),
-#              TURN_MS (100), BIN (./pbrain-gamok), ARENA (build/gamok-arena)
+#              TURN_MS (100), BIN (./pbrain-gamok), ARENA (build/gamok-arena), JUDGE (unset),
+#              JUDGE_MS (1000)
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 RULE SIZE OUT_FILE [SEED]" >&2; exit 2; }
 rule=$1 size=$2 out=$3 seed=${4:-1}
@@ -100,33 +106,51 @@ fi
 if [ "$select" = eval ]; then
     n=0
     while IFS= read -r line; do
-        score=$(echo "$line" | awk -v size="$size" -v rule="$rule" -v depth="${DEPTH:-8}" '{
+        # the stones in the game's order (black first, colours alternating): a judge that reads
+        # BOARD as a game (Rapfi) then thinks for the side to move
+        session=$(echo "$line" | awk -v size="$size" -v rule="$rule" -v depth="${DEPTH:-8}" \
+                                     -v judge_ms="${JUDGE:+${JUDGE_MS:-1000}}" '{
             gsub(/ /, ""); k = split($0, v, ","); c = int(size / 2); stones = k / 2
             mover = stones % 2 ? 2 : 1
-            printf "START %d\nINFO rule %d\nINFO max_depth %d\nINFO timeout_turn 600000\nBOARD\n", size, rule, depth
+            printf "START %d\nINFO rule %d\n", size, rule
+            if (judge_ms) printf "INFO timeout_turn %d\nINFO timeout_match 0\nBOARD\n", judge_ms
+            else printf "INFO max_depth %d\nINFO timeout_turn 600000\nBOARD\n", depth
             for (j = 0; j < stones; j++)
                 printf "%d,%d,%d\n", c + v[2 * j + 1], c + v[2 * j + 2], (j % 2 ? 2 : 1) == mover ? 1 : 2
             printf "DONE\nABOUT\n"
-        }' | "${BIN:-./pbrain-gamok}" --threads 1 | sed -n 's/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+        }')
+        if [ -n "${JUDGE:-}" ]; then
+            # Rapfi: "MESSAGE Depth 18-31 | Eval -104 | ..."; ours: "MESSAGE depth 9 score -40 ..."
+            score=$(echo "$session" | sh -c "$JUDGE" 2>/dev/null |
+                sed -n 's/^MESSAGE .*| Eval \([^ |]*\).*/\1/p; s/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+        else
+            score=$(echo "$session" | "${BIN:-./pbrain-gamok}" --threads 1 | sed -n 's/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+        fi
         [ -n "$score" ] || { echo "$0: no score for opening '$line'" >&2; exit 1; }
         echo "$n $score" >> "$work/scores.txt"
         n=$((n + 1))
     done < "$work/candidates.txt"
     # the KEEP candidates nearest 0 (ties: the earlier one), as "index score" lines
-    awk '{ print ($2 < 0 ? -$2 : $2), $1, $2 }' "$work/scores.txt" | sort -n -k1,1 -k2,2 |
+    awk '$2 !~ /M/ { print ($2 < 0 ? -$2 : $2), $1, $2 }' "$work/scores.txt" | sort -n -k1,1 -k2,2 |
         head -n "${KEEP:-16}" | awk '{ print $2, $3 }' > "$work/kept.txt"
     awk -v cand="$work/candidates.txt" -v rule="$rule" -v size="$size" \
-        -v seed="$seed" -v depth="${DEPTH:-8}" -v n="$n" -v stones="${STONES:-3}" '
+        -v seed="$seed" -v depth="${DEPTH:-8}" -v n="$n" -v stones="${STONES:-3}" \
+        -v judge="${JUDGE:-}" -v judge_ms="${JUDGE_MS:-1000}" '
         BEGIN { while ((getline l < cand) > 0) op[m++] = l }
         { kept[$1] = 1; s[$1] = $2 }
         END {
-            printf "# rule %s, %dx%d: balanced by pbrain-gamok search scores (tournaments/make-openings.sh %s %s FILE %s; SELECT=eval STONES=%s DEPTH=%s CANDIDATES=%d)\n", rule, size, size, rule, size, seed, stones, depth, n
+            if (judge != "")
+                printf "# rule %s, %dx%d: balanced by the judgement of %s at %s ms (tournaments/make-openings.sh %s %s FILE %s; SELECT=eval STONES=%s CANDIDATES=%d JUDGE_MS=%s)\n", rule, size, size, judge, judge_ms, rule, size, seed, stones, n, judge_ms
+            else
+                printf "# rule %s, %dx%d: balanced by pbrain-gamok search scores (tournaments/make-openings.sh %s %s FILE %s; SELECT=eval STONES=%s DEPTH=%s CANDIDATES=%d)\n", rule, size, size, rule, size, seed, stones, depth, n
             printf "# scores for the side to move, in order:"
             for (i = 0; i < m; i++) if (i in kept) printf " %s", s[i]
             printf "\n"
             for (i = 0; i < m; i++) if (i in kept) print op[i]
         }' "$work/kept.txt" > "$out"
-    echo "$out: $(grep -vc '^#' "$out") openings ($n candidates searched to depth ${DEPTH:-8})"
+    how="searched to depth ${DEPTH:-8}"
+    [ -z "${JUDGE:-}" ] || how="judged by $JUDGE"
+    echo "$out: $(grep -vc '^#' "$out") openings ($n candidates $how)"
     exit 0
 fi
 "${ARENA:-build/gamok-arena}" --rule "$rule" --size "$size" --turn "${TURN_MS:-100}" --no-swap \

@@ -120,12 +120,12 @@ if [ "$select" = eval ]; then
             printf "DONE\nABOUT\n"
         }')
         if [ -n "${JUDGE:-}" ]; then
-            # Rapfi: "MESSAGE Depth 18-31 | Eval -104 | ..."; ours: "MESSAGE depth 9 score -40 ..."
-            score=$(echo "$session" | sh -c "$JUDGE" 2>/dev/null |
-                sed -n 's/^MESSAGE .*| Eval \([^ |]*\).*/\1/p; s/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+            said=$(echo "$session" | sh -c "$JUDGE" 2>/dev/null) || true
         else
-            score=$(echo "$session" | "${BIN:-./pbrain-gamok}" --threads 1 | sed -n 's/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
+            said=$(echo "$session" | "${BIN:-./pbrain-gamok}" --threads 1) || true
         fi
+        # Rapfi: "MESSAGE Depth 18-31 | Eval -104 | ..."; ours: "MESSAGE depth 9 score -40 ..."
+        score=$(echo "$said" | sed -n 's/^MESSAGE .*| Eval \([^ |]*\).*/\1/p; s/^MESSAGE depth [0-9]* score \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1)
         [ -n "$score" ] || { echo "$0: no score for opening '$line'" >&2; exit 1; }
         echo "$n $score" >> "$work/scores.txt"
         n=$((n + 1))

@@ -542,7 +542,8 @@ GaResult ga_evolve(const GaParams *p, GaMode mode, Evaluator *ev, const Board *r
 static bool threat_win(Board *b, int first, const PatternTables *tables, int64_t deadline_ms,
                        const atomic_int *stop)
 {
-    VcfLimits fl = {CONFIRM_VCF_FOURS, CONFIRM_VCF_NODES, deadline_ms, stop};
+    VcfLimits fl = {.max_fours = CONFIRM_VCF_FOURS, .max_nodes = CONFIRM_VCF_NODES,
+                    .deadline_ms = deadline_ms, .stop = stop};
     VcfResult v = vcf_find(b, &fl, NULL);
     if (v.move != CELL_NONE && (first == CELL_NONE || v.move == first))
         return true;

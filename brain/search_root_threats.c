@@ -17,7 +17,8 @@ static VcfResult vcf_of(Search *s, Board *b, int color, uint64_t max_nodes)
     if (budget == 0)
         return none;
     int side = b->to_move;
-    VcfLimits lim = {VCF_FOURS, budget, s->deadline, s->stop};
+    VcfLimits lim = {.max_fours = VCF_FOURS, .max_nodes = budget, .deadline_ms = s->deadline,
+                     .stop = s->stop};
     board_set_to_move(b, color);
     VcfResult v = vcf_find(b, &lim, s->vcf_memo);
     board_set_to_move(b, side);

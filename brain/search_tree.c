@@ -216,6 +216,11 @@ static bool tt_cutoff(const TTEntry *e, int depth, int ply, int alpha, int beta,
 
 #define NODE_VCF_FOURS 8
 #define NODE_VCF_NODES 48
+/* From the second four on, a node's check tries only fours that also make a two or a three
+ * (brain/vcf.h): depth bench at 10^6 nodes +0.5 ply on the undecided set, the same 30 of 32
+ * wins in 21% fewer nodes; self-play at 1 s -3 +- 60 Elo, 128 games
+ * (results/2026-11-28-vcf-plain-fours.txt). */
+#define NODE_VCF_PLAIN_LEVELS 1
 /* Interior nodes from this depth check for a VCF (leaves always do). From depth 1 instead:
  * -8 Elo, not significant (results/2026-11-26-selective-search.txt). */
 #define NODE_VCF_MIN_DEPTH 2
@@ -229,7 +234,8 @@ static int node_vcf(Search *s, Board *b, int ply)
     uint64_t budget = vcf_budget(s, NODE_VCF_NODES);
     if (budget == 0)
         return 0;
-    VcfLimits lim = {NODE_VCF_FOURS, budget, 0, NULL};
+    VcfLimits lim = {.max_fours = NODE_VCF_FOURS, .max_nodes = budget,
+                     .plain_four_levels = NODE_VCF_PLAIN_LEVELS};
     VcfResult v = vcf_find(b, &lim, s->vcf_memo);
     s->nodes += v.nodes;
     return v.move == CELL_NONE ? 0 : SCORE_WIN - (ply + v.plies - 1);

@@ -14,7 +14,12 @@ typedef struct VcfRun {
     int attacker;
     uint64_t nodes;
     bool aborted;
+    bool pruned; /* a four was left out (VcfLimits.plain_four_levels) below the current node */
 } VcfRun;
+
+/* The memo key of a position where fours were left out: its "none" proves nothing of the
+ * whole VCF. */
+#define PRUNED_SALT 0x5bd1e9955bd1e995ull
 
 void vcf_memo_clear(VcfMemo *m) { memset(m, 0, sizeof *m); }
 
@@ -78,6 +83,40 @@ static int four_candidates(const Board *b, int color, uint16_t *out)
 
 static int attack(VcfRun *r, Board *b, int fours_left, int *first);
 
+/* A four that also makes an open two or a three on another line, or a 4-3 or better (Rapfi's
+ * "B4 plus"): a plain four rarely leads on once the attack has gone two fours deep. */
+static bool four_plus(const Board *b, int color, int cell)
+{
+    const IncState *inc = board_incremental(b);
+    if (!inc)
+        return true;
+    int cls = CELL_ENTRY_CLASS(inc->entry[color - 1][cell]);
+    if (cls == CELL_43 || cls == CELL_FLEX4 || cls == CELL_FIVE)
+        return true;
+    for (int d = 0; d < 4; d++) {
+        int line = inc_line_class(inc, color, cell, d);
+        if (line == PAT_F2 || line == PAT_B3 || line == PAT_F3)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the attacker's move `fours_left` fours from the limit may be a plain four. Always
+ * against renju black, whose block may be forbidden: any four may win at once. */
+static bool plain_fours_allowed(const VcfRun *r, const Board *b, int fours_left)
+{
+    int levels = r->lim->plain_four_levels;
+    return levels <= 0 || r->lim->max_fours - fours_left < levels
+        || (b->rule == RULE_RENJU && r->attacker == WHITE);
+}
+
+static bool memo_says_none(const VcfRun *r, uint64_t hash, int fours_left)
+{
+    return vcf_memo_says_none(r->memo, hash, fours_left)
+        || (r->lim->plain_four_levels > 0
+            && vcf_memo_says_none(r->memo, hash ^ PRUNED_SALT, fours_left));
+}
+
 /* Puts the fours that win outright (an open four or two fours: CELL_FLEX4) first, then those
  * that make a four and an open three (CELL_43), so that a win is found in the fewest nodes. */
 static void order_fours(const Board *b, int color, uint16_t *cell, int n)
@@ -136,7 +175,7 @@ static int attack(VcfRun *r, Board *b, int fours_left, int *first)
         *first = cell[0];
         return 1;
     }
-    if (fours_left <= 0 || out_of_budget(r) || vcf_memo_says_none(r->memo, b->hash, fours_left))
+    if (fours_left <= 0 || out_of_budget(r) || memo_says_none(r, b->hash, fours_left))
         return 0;
     int threats = moves_winning_cells(b, opponent_of(r->attacker), cell, 2);
     if (threats >= 2)
@@ -144,21 +183,29 @@ static int attack(VcfRun *r, Board *b, int fours_left, int *first)
     int n = threats == 1 ? 1 : four_candidates(b, r->attacker, cell);
     if (threats == 0)
         order_fours(b, r->attacker, cell, n);
+    bool plain = threats == 1 || plain_fours_allowed(r, b, fours_left), pruned_above = r->pruned;
+    r->pruned = false;
     for (int i = 0; i < n && !r->aborted; i++) {
+        if (!plain && !four_plus(b, r->attacker, cell[i])) {
+            r->pruned = true;
+            continue;
+        }
         int plies = try_four(r, b, cell[i], fours_left);
         if (plies) {
             *first = cell[i];
+            r->pruned |= pruned_above;
             return plies;
         }
     }
     if (!r->aborted)
-        vcf_memo_store_none(r->memo, b->hash, fours_left);
+        vcf_memo_store_none(r->memo, r->pruned ? b->hash ^ PRUNED_SALT : b->hash, fours_left);
+    r->pruned |= pruned_above;
     return 0;
 }
 
 VcfResult vcf_find(Board *b, const VcfLimits *lim, VcfMemo *memo)
 {
-    VcfRun r = {lim, memo, b->to_move, 0, false};
+    VcfRun r = {lim, memo, b->to_move, 0, false, false};
     VcfResult res = {CELL_NONE, 0, 0, false};
     int first = CELL_NONE;
     res.plies = attack(&r, b, lim->max_fours, &first);

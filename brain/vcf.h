@@ -28,6 +28,10 @@ typedef struct VcfLimits {
     uint64_t max_nodes;       /* positions visited at most (0: no limit) */
     int64_t deadline_ms;      /* clock_ms() value at which to give up (<= 0: none) */
     const atomic_int *stop;   /* may be NULL: polled, gives up when non-zero */
+    /* From the attacker's move after this many fours on (0: never), a four is only tried when
+     * it also makes something on another line (an open two, a three), as the last fours of a
+     * win do: a quick check, not a proof that no VCF exists (its "none" is remembered apart). */
+    int plain_four_levels;
 } VcfLimits;
 
 typedef struct VcfResult {

@@ -54,7 +54,8 @@ static VcfResult run_vcf(VctRun *r, Board *b)
             return none;
         }
     }
-    VcfLimits lim = {r->lim->vcf_fours, left, r->lim->deadline_ms, r->lim->stop};
+    VcfLimits lim = {.max_fours = r->lim->vcf_fours, .max_nodes = left,
+                     .deadline_ms = r->lim->deadline_ms, .stop = r->lim->stop};
     VcfResult v = vcf_find(b, &lim, r->memo);
     r->nodes += v.nodes;
     if (v.aborted)

@@ -70,7 +70,7 @@ static bool to_move_wins(Fixture *f, Board *b)
     uint16_t cell[1];
     if (moves_winning_cells(b, b->to_move, cell, 1) > 0)
         return true;
-    VcfLimits vcf = {24, CHECK_NODES, 0, NULL};
+    VcfLimits vcf = {.max_fours = 24, .max_nodes = CHECK_NODES};
     if (vcf_find(b, &vcf, NULL).move != CELL_NONE)
         return true;
     for (int threes = 1; threes <= CHECK_THREES; threes++) {

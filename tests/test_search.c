@@ -172,7 +172,7 @@ static void lost_position_still_answers_a_legal_block(void **state)
 
 static VcfResult vcf_unlimited(Board *b)
 {
-    VcfLimits lim = {16, 0, 0, NULL};
+    VcfLimits lim = {.max_fours = 16};
     return vcf_find(b, &lim, NULL);
 }
 
@@ -228,7 +228,7 @@ static void vcf_node_limit_is_reported(void **state)
     int n;
     TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf.txt", &n);
     Board b = tp[0].board;
-    VcfLimits lim = {16, 2, 0, NULL};
+    VcfLimits lim = {.max_fours = 16, .max_nodes = 2};
     VcfResult v = vcf_find(&b, &lim, NULL);
     assert_int_equal(v.move, CELL_NONE);
     assert_true(v.aborted);
@@ -260,6 +260,46 @@ static void vcf_tries_the_winning_four_first(void **state)
     assert_int_equal(v.nodes, 1);
     board_follow(&b, NULL);
     assert_true(same_board(&tp[0].board, &b));
+    free(inc);
+    pattern_tables_destroy(tables);
+    free(tp);
+}
+
+/* The node check's restriction (VcfLimits.plain_four_levels): a freestyle win whose later fours
+ * are plain is not found, the "none" it leaves in the memo does not hide that win from a full
+ * search, and a second restricted check reads it back in one node. Against renju black every
+ * four stays in (its block may be forbidden), so white's win there is found restricted too. */
+static void vcf_plain_four_levels(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/vcf_plain_fours.txt", &n);
+    assert_int_equal(n, 2);
+    PatternTables *tables = pattern_tables_create();
+    IncState *inc = malloc(sizeof *inc);
+    VcfMemo *memo = calloc(1, sizeof *memo);
+    assert_non_null(tables);
+    assert_non_null(inc);
+    assert_non_null(memo);
+    VcfLimits quick = {.max_fours = 16, .plain_four_levels = 1}, full = {.max_fours = 16};
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        inc_init(inc, tables, b.size, b.rule, b.cell);
+        board_follow(&b, inc);
+        VcfResult q = vcf_find(&b, &quick, memo);
+        VcfResult f = vcf_find(&b, &full, memo);
+        assert_true(tp_in(tp[i].expect, tp[i].nexpect, f.move));
+        if (i == 0) {
+            assert_int_equal(q.move, CELL_NONE);
+            assert_false(q.aborted);
+            assert_int_equal(vcf_find(&b, &quick, memo).nodes, 1);
+        } else {
+            assert_true(tp_in(tp[i].expect, tp[i].nexpect, q.move));
+        }
+        board_follow(&b, NULL);
+        assert_true(same_board(&tp[i].board, &b));
+    }
+    free(memo);
     free(inc);
     pattern_tables_destroy(tables);
     free(tp);
@@ -828,6 +868,7 @@ int main(void)
         cmocka_unit_test(refutes_the_opponents_vcf),
         cmocka_unit_test(vcf_node_limit_is_reported),
         cmocka_unit_test(vcf_tries_the_winning_four_first),
+        cmocka_unit_test(vcf_plain_four_levels),
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(rescues_a_root_the_tree_lost),

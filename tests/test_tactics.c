@@ -58,7 +58,7 @@ static bool has_vcf(const Board *pos, int color)
 {
     Board b = *pos;
     board_set_to_move(&b, color);
-    VcfLimits lim = {PROOF_FOURS, PROOF_NODES, 0, NULL};
+    VcfLimits lim = {.max_fours = PROOF_FOURS, .max_nodes = PROOF_NODES};
     VcfResult v = vcf_find(&b, &lim, NULL);
     assert_false(v.aborted);
     return v.move != CELL_NONE;

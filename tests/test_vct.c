@@ -142,7 +142,7 @@ static bool holds_against_every_reply(const Fixture *f, Board *b, int first, int
             continue;
         board_play(b, r);
         uint16_t five[1];
-        VcfLimits vl = {20, 0, 0, NULL};
+        VcfLimits vl = {.max_fours = 20};
         holds = !rule_is_win_at(b, r)
              && (moves_winning_cells(b, me, five, 1) > 0 || vcf_find(b, &vl, NULL).move != CELL_NONE
                  || wins_within(f, b, threes));
@@ -162,7 +162,7 @@ static void wins_in_random_games_hold(void **state)
         Board b, before;
         if (!random_game(&b, rule, 14 + (int)(next_random(&seed) % 16), &seed))
             continue;
-        VcfLimits vl = {20, 0, 0, NULL};
+        VcfLimits vl = {.max_fours = 20};
         if (vcf_find(&b, &vl, NULL).move != CELL_NONE)
             continue; /* wins by fours alone: nothing of the threes to check */
         before = b;

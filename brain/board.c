@@ -90,6 +90,11 @@ void board_play(Board *b, int cell)
     toggle_side(b);
 }
 
+uint64_t board_hash_after(const Board *b, int cell)
+{
+    return b->hash ^ board_zobrist(cell, b->to_move) ^ ZOBRIST_WHITE_TO_MOVE;
+}
+
 void board_undo(Board *b)
 {
     clear_cell(b, b->history[--b->nstones]);

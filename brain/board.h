@@ -30,6 +30,8 @@ int board_at(const Board *b, int x, int y);      /* BLOCKER outside the board */
 
 /* Places a stone of the side to move on an empty cell and passes the turn. */
 void board_play(Board *b, int cell);
+/* The hash board_play(b, cell) would give, the board unchanged. */
+uint64_t board_hash_after(const Board *b, int cell);
 /* Removes the last stone placed (undo of board_play) and gives the turn back. */
 void board_undo(Board *b);
 /* Places a stone of an explicit colour without changing the side to move (BOARD setup). */

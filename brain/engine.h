@@ -123,7 +123,7 @@ bool engine_evaluator_switched(Engine *e);
 #define ENGINE_MAX_DEPTH_LIMIT 64
 
 /* max_memory covers the whole process: first an allowance for everything but the search tables
- * (the evaluator's pattern tables are ~7 MB, then code, stacks, buffers), then half of what
+ * (the evaluator's pattern tables are ~2 MB, then code, stacks, buffers), then half of what
  * is left for the tables, as a margin. */
 #define ENGINE_OTHER_MEMORY_BYTES ((int64_t)12 << 20)
 

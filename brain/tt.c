@@ -82,14 +82,9 @@ static void save(TTSlot *s, const TTEntry *e)
     atomic_store_explicit(&s->check, e->key ^ data, memory_order_relaxed);
 }
 
-static TTSlot *bucket_of(const TransTable *t, uint64_t key)
-{
-    return &t->entries[(size_t)(key & t->mask) * TT_BUCKET];
-}
-
 const TTEntry *tt_probe(const TransTable *t, uint64_t key, TTEntry *out)
 {
-    const TTSlot *b = bucket_of(t, key);
+    const TTSlot *b = tt_bucket(t, key);
     for (int i = 0; i < TT_BUCKET; i++) {
         TTEntry e = load(&b[i]);
         if (e.key == key && tt_bound(&e) != TT_NONE) {
@@ -106,7 +101,7 @@ static int gen_of(const TTEntry *e) { return e->bound_gen >> 2; }
  * results survive while shallow ones still get cached. */
 void tt_store(TransTable *t, uint64_t key, int depth, int bound, int score, int move)
 {
-    TTSlot *b = bucket_of(t, key);
+    TTSlot *b = tt_bucket(t, key);
     int gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
     TTEntry e0 = load(&b[0]), e1 = load(&b[1]);
     TTSlot *slot = &b[1];

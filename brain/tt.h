@@ -39,6 +39,23 @@ typedef struct TransTable {
 
 #define TT_BUCKET 2
 
+/* The bucket of `key`'s entries. */
+static inline TTSlot *tt_bucket(const TransTable *t, uint64_t key)
+{
+    return &t->entries[(size_t)(key & t->mask) * TT_BUCKET];
+}
+
+/* Asks for `key`'s bucket ahead of its probe: a large table's probe misses every cache, and a
+ * move's incremental update is long enough to hide the wait. */
+static inline void tt_prefetch(const TransTable *t, uint64_t key)
+{
+#ifdef __GNUC__
+    __builtin_prefetch(tt_bucket(t, key));
+#else
+    (void)t, (void)key;
+#endif
+}
+
 /* Bytes of the largest table (a power of two of buckets) that fits in `bytes`; 0 when not even
  * one bucket does. */
 size_t tt_bytes_for(size_t bytes);

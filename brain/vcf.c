@@ -83,22 +83,11 @@ static int four_candidates(const Board *b, int color, uint16_t *out)
 
 static int attack(VcfRun *r, Board *b, int fours_left, int *first);
 
-/* A four that also makes an open two or a three on another line, or a 4-3 or better (Rapfi's
- * "B4 plus"): a plain four rarely leads on once the attack has gone two fours deep. */
+/* A plain four rarely leads on once the attack has gone two fours deep (incremental.h). */
 static bool four_plus(const Board *b, int color, int cell)
 {
     const IncState *inc = board_incremental(b);
-    if (!inc)
-        return true;
-    int cls = CELL_ENTRY_CLASS(inc->entry[color - 1][cell]);
-    if (cls == CELL_43 || cls == CELL_FLEX4 || cls == CELL_FIVE)
-        return true;
-    for (int d = 0; d < 4; d++) {
-        int line = inc_line_class(inc, color, cell, d);
-        if (line == PAT_F2 || line == PAT_B3 || line == PAT_F3)
-            return true;
-    }
-    return false;
+    return !inc || inc_four_plus(inc, color, cell);
 }
 
 /* Whether the attacker's move `fours_left` fours from the limit may be a plain four. Always

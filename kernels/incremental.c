@@ -101,8 +101,8 @@ static void refresh_line(IncState *st, IncUndo *u, int d, int index, int pos)
         return; /* score_scan skips it: its cells' classes stay 0 */
     uint64_t code = st->line[d][index];
     ScoreLineParts l = score_line_parts(code);
-    int fives = score_line_five(st->line_table[0], code, l.black)
-              | score_line_five(st->line_table[1], l.swapped, l.white) << 1;
+    int fives = score_line_five(st->forms, st->line_table[0], code, l.black)
+              | score_line_five(st->forms, st->line_table[1], l.swapped, l.white) << 1;
     int old = st->line_fives[d][index];
     st->fives_on_board[0] += (fives & 1) - (old & 1);
     st->fives_on_board[1] += (fives >> 1) - (old >> 1);
@@ -114,8 +114,9 @@ static void refresh_line(IncState *st, IncUndo *u, int d, int index, int pos)
         int bit = 2 * (t + SCORE_PAD), cell = start + t * step;
         uint32_t cls = 0;
         if ((todo >> bit) & 1) {
-            cls = st->line_table[0][score_window_key(code, bit)];
-            cls |= (uint32_t)st->line_table[1][score_window_key(l.swapped, bit)] << 16;
+            cls = (uint32_t)score_window_class(st->forms, st->line_table[0], code, bit);
+            cls |= (uint32_t)score_window_class(st->forms, st->line_table[1], l.swapped, bit)
+                 << 16;
         }
         uint32_t key = (st->cell_key[cell] & clear) | cls << (4 * d);
         if (key != st->cell_key[cell])
@@ -209,6 +210,7 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     st->size = size;
     st->rule = rule;
     st->tempo = score_tempo(t, rule, size);
+    st->forms = &t->line_forms;
     int policy = score_policy_set(rule, size);
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
@@ -321,8 +323,8 @@ int32_t inc_score_child(const IncState *st, int to_move, int cell)
         if (line_len(n, d, spot[d].index) < 5)
             continue;
         ScoreLineParts l = score_line_parts(code[d]);
-        int now = m == 0 ? score_line_five(st->line_table[0], code[d], l.black)
-                         : score_line_five(st->line_table[1], l.swapped, l.white);
+        int now = m == 0 ? score_line_five(st->forms, st->line_table[0], code[d], l.black)
+                         : score_line_five(st->forms, st->line_table[1], l.swapped, l.white);
         fives += now - ((st->line_fives[d][spot[d].index] >> m) & 1);
     }
     if (fives) /* the side that just moved has a five */
@@ -345,8 +347,9 @@ int32_t inc_score_child(const IncState *st, int to_move, int cell)
                 continue;
             uint32_t cls = 0;
             if ((todo >> bit) & 1) {
-                cls = st->line_table[0][score_window_key(code[d], bit)];
-                cls |= (uint32_t)st->line_table[1][score_window_key(l.swapped, bit)] << 16;
+                cls = (uint32_t)score_window_class(st->forms, st->line_table[0], code[d], bit);
+                cls |= (uint32_t)score_window_class(st->forms, st->line_table[1], l.swapped, bit)
+                     << 16;
             }
             uint32_t key = (st->cell_key[c] & clear) | cls << (4 * d);
             if (key != st->cell_key[c])

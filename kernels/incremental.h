@@ -55,6 +55,7 @@ typedef struct IncUndo {
 
 typedef struct IncState {
     const PatternTables *tables;
+    const LineForms *forms;
     const uint8_t *line_table[2];   /* [colour - 1] */
     const uint16_t *cell_table[2];
     /* [colour - 1]: that colour table's learned priorities (PatternTables.policy, both parts),
@@ -142,6 +143,22 @@ static inline bool inc_makes_four(const IncState *st, int cell, int color)
     for (int d = 0; d < 4; d++) {
         int cls = inc_line_class(st, color, cell, d);
         if (cls == PAT_B4 || cls == PAT_F4 || cls == PAT_DFOUR)
+            return true;
+    }
+    return false;
+}
+
+/* A four (the empty `cell` is one of `color`'s four cells) that also makes an open two or a
+ * three on another line, or a 4-3 or better (Rapfi's "B4 plus"): the fours a win by fours is
+ * mostly made of once it has started. */
+static inline bool inc_four_plus(const IncState *st, int color, int cell)
+{
+    int cls = CELL_ENTRY_CLASS(st->entry[color - 1][cell]);
+    if (cls == CELL_43 || cls == CELL_FLEX4 || cls == CELL_FIVE)
+        return true;
+    for (int d = 0; d < 4; d++) {
+        int line = inc_line_class(st, color, cell, d);
+        if (line == PAT_F2 || line == PAT_B3 || line == PAT_F3)
             return true;
     }
     return false;

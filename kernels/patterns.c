@@ -8,6 +8,7 @@
 #include "kernels/learned_values.h"
 #include "kernels/line_five.h"
 #include "kernels/policy.h"
+#include "kernels/score.h"
 #include "kernels/values.h"
 
 _Static_assert(PAT_COUNT <= 16, "line classes are packed in 4 bits");
@@ -25,7 +26,7 @@ static int key_cell(uint32_t key, int i) { return (int)(key >> (2 * i)) & 3; }
 /* Everything beyond the first opponent stone or blocker on a side can change nothing (no five
  * crosses it, and caro only looks at the stone just beyond a five), so each side of a key is
  * reduced to a canonical form: cells past the first blocking cell read as edge. Only canonical
- * keys are classified; the others copy their canonical key's class. */
+ * keys are classified; every key reads its canonical key's class (patterns.h: LineForms). */
 static uint32_t canonical_half(uint32_t half, bool left)
 {
     uint32_t out = 0;
@@ -39,23 +40,33 @@ static uint32_t canonical_half(uint32_t half, bool left)
     return out;
 }
 
-typedef struct Canon {
-    uint16_t left[1u << HALF_BITS];
-    uint16_t right[1u << HALF_BITS];
-} Canon;
-
-static void canon_init(Canon *c)
-{
-    for (uint32_t h = 0; h < (1u << HALF_BITS); h++) {
-        c->left[h] = (uint16_t)canonical_half(h, true);
-        c->right[h] = (uint16_t)canonical_half(h, false);
-    }
-}
-
-static uint32_t canonical_key(const Canon *c, uint32_t key)
+static uint32_t canonical_key(uint32_t key)
 {
     uint32_t mask = (1u << HALF_BITS) - 1;
-    return c->left[key & mask] | ((uint32_t)c->right[key >> HALF_BITS] << HALF_BITS);
+    return canonical_half(key & mask, true) | canonical_half(key >> HALF_BITS, false) << HALF_BITS;
+}
+
+/* Numbers each side's canonical halves in the order first met. False unless there are exactly
+ * LINE_HALF_FORMS of them on each side. */
+static bool build_line_forms(LineForms *f)
+{
+    int number[2][1u << HALF_BITS], count[2] = {0, 0};
+    for (int side = 0; side < 2; side++)
+        for (uint32_t h = 0; h < (1u << HALF_BITS); h++)
+            number[side][h] = -1;
+    for (uint32_t h = 0; h < (1u << HALF_BITS); h++)
+        for (int side = 0; side < 2; side++) {
+            uint32_t c = canonical_half(h, side == 0);
+            if (number[side][c] < 0)
+                number[side][c] = count[side]++;
+            if (count[side] > LINE_HALF_FORMS)
+                return false;
+            if (side == 0)
+                f->left[h] = (uint16_t)(number[0][c] * LINE_HALF_FORMS);
+            else
+                f->right[h] = (uint8_t)number[1][c];
+        }
+    return count[0] == LINE_HALF_FORMS && count[1] == LINE_HALF_FORMS;
 }
 
 /* What a child class (one more own stone on the line) makes of the parent. */
@@ -83,7 +94,8 @@ static LineFive centre_five(uint32_t key, const LineRule *r)
 
 /* Classifies `key` from its children (one more own stone on an empty cell), which have larger
  * keys and are therefore classified already. */
-static uint8_t classify(const uint8_t *table, uint32_t key, const LineRule *r)
+static uint8_t classify(const uint8_t *table, const LineForms *f, uint32_t key,
+                        const LineRule *r)
 {
     LineFive five = centre_five(key, r);
     if (five == LINE_FIVE)
@@ -95,7 +107,7 @@ static uint8_t classify(const uint8_t *table, uint32_t key, const LineRule *r)
     for (int i = 0; i < KEY_CELLS; i++) {
         if (key_cell(key, i) != 0)
             continue;
-        uint8_t child = table[key | (1u << (2 * i))];
+        uint8_t child = table[score_line_form(f, key | (1u << (2 * i)))];
         if (child == PAT_FIVE) {
             fives++;
             last = window_index(i);
@@ -113,13 +125,13 @@ static uint8_t classify(const uint8_t *table, uint32_t key, const LineRule *r)
     return fives == 1 ? (uint8_t)PAT_B4 : best;
 }
 
-static void build_line_table(uint8_t *table, const Canon *c, const LineRule *r)
+/* Children of a canonical key are canonical (a stone on a free cell moves no block), and
+ * larger: walking the keys downwards classifies every child first. */
+static void build_line_table(uint8_t *table, const LineForms *f, const LineRule *r)
 {
     for (uint32_t key = PATTERN_KEYS; key-- > 0;)
-        if (canonical_key(c, key) == key)
-            table[key] = classify(table, key, r);
-    for (uint32_t key = 0; key < PATTERN_KEYS; key++)
-        table[key] = table[canonical_key(c, key)];
+        if (canonical_key(key) == key)
+            table[score_line_form(f, key)] = classify(table, f, key, r);
 }
 
 static const LineRule LINE_RULES[LT_COUNT] = {
@@ -352,13 +364,11 @@ static void build_policy(int32_t table[2][PATTERN_COMBINATIONS], ValueSet set, b
 PatternTables *pattern_tables_create(void)
 {
     PatternTables *t = malloc(sizeof *t);
-    Canon *canon = malloc(sizeof *canon);
     int *learned = malloc(CELL_KEYS * sizeof *learned);
-    bool ok = t && canon && learned;
+    bool ok = t && learned && build_line_forms(&t->line_forms);
     if (ok) {
-        canon_init(canon);
         for (int i = 0; i < LT_COUNT; i++)
-            build_line_table(t->line[i], canon, &LINE_RULES[i]);
+            build_line_table(t->line[i], &t->line_forms, &LINE_RULES[i]);
         for (int set = 0; set < VALUE_SET_COUNT; set++) {
             for (int renju_black = 0; renju_black < 2; renju_black++)
                 build_cell_table(t->cell[CELL_TABLE_ID(set, renju_black)], (ValueSet)set,
@@ -378,7 +388,6 @@ PatternTables *pattern_tables_create(void)
         free(t);
         t = NULL;
     }
-    free(canon);
     free(learned);
     return t;
 }

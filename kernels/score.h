@@ -180,6 +180,18 @@ GAMOK_HD uint32_t score_window_key(uint64_t code, int bit)
     return (uint32_t)((w & 0x3FFu) | ((w >> 2) & 0xFFC00u));
 }
 
+/* Where a line table holds the class of `key` (patterns.h: LineForms). */
+GAMOK_HD uint32_t score_line_form(const LineForms *f, uint32_t key)
+{
+    return f->left[key & ((1u << LINE_HALF_BITS) - 1)] + f->right[key >> LINE_HALF_BITS];
+}
+
+/* The class line table `table` gives the cell whose 2 bits sit at `bit` of `view`. */
+GAMOK_HD int score_window_class(const LineForms *f, const uint8_t *table, uint64_t view, int bit)
+{
+    return table[score_line_form(f, score_window_key(view, bit))];
+}
+
 /* Marks every cell within 5 cells of a marked cell (masks hold one bit per cell, even bits). */
 GAMOK_HD uint64_t score_near(uint64_t m)
 {
@@ -197,6 +209,7 @@ typedef struct ScoreScratch {
 } ScoreScratch;
 
 typedef struct ScoreScan {
+    const LineForms *forms;
     const uint8_t *line_table[2]; /* [colour - 1] */
     const uint8_t *mover_table;   /* the line table of the side that just moved */
     int mover;                    /* that side's colour */
@@ -205,13 +218,14 @@ typedef struct ScoreScan {
 
 /* True when some run of 5+ `own` stones in this line is a winning five under `table` (the
  * line table of their colour; `view` is the line code as that colour sees it). */
-GAMOK_HD int score_line_five(const uint8_t *table, uint64_t view, uint64_t own)
+GAMOK_HD int score_line_five(const LineForms *f, const uint8_t *table, uint64_t view,
+                             uint64_t own)
 {
     uint64_t runs = own & (own >> 2) & (own >> 4) & (own >> 6) & (own >> 8);
     while (runs) {
         int bit = score_ctz64(runs);
         runs &= runs - 1;
-        if (table[score_window_key(view, bit)] == PAT_FIVE)
+        if (score_window_class(f, table, view, bit) == PAT_FIVE)
             return 1;
     }
     return 0;
@@ -219,7 +233,7 @@ GAMOK_HD int score_line_five(const uint8_t *table, uint64_t view, uint64_t own)
 
 GAMOK_HD int score_line_has_five(const ScoreScan *s, uint64_t view, uint64_t own)
 {
-    return score_line_five(s->mover_table, view, own);
+    return score_line_five(s->forms, s->mover_table, view, own);
 }
 
 /* A line code split into one-bit-per-cell masks (even bits), and white's view of it. */
@@ -251,8 +265,8 @@ GAMOK_HD void score_line(ScoreScan *s, ScoreScratch *x, uint64_t code, int start
     while (todo) {
         int bit = score_ctz64(todo);
         todo &= todo - 1;
-        uint32_t key = s->line_table[0][score_window_key(code, bit)];
-        key |= (uint32_t)s->line_table[1][score_window_key(swapped, bit)] << 16;
+        uint32_t key = (uint32_t)score_window_class(s->forms, s->line_table[0], code, bit);
+        key |= (uint32_t)score_window_class(s->forms, s->line_table[1], swapped, bit) << 16;
         x->cell_key[start + (bit / 2 - SCORE_PAD) * step] |= key << (4 * dir);
     }
 }
@@ -279,6 +293,7 @@ GAMOK_HD void score_scan(ScoreScan *s, ScoreScratch *x, const EvalPosition *p)
 
 GAMOK_HD void score_scan_init(ScoreScan *s, const PatternTables *t, const EvalPosition *p)
 {
+    s->forms = &t->line_forms;
     s->line_table[0] = t->line[score_line_table_id(p->rule, BLACK)];
     s->line_table[1] = t->line[score_line_table_id(p->rule, WHITE)];
     s->mover = 3 - p->to_move; /* opponent_of() is host-only */

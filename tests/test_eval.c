@@ -146,7 +146,8 @@ static int key_has_stone(uint32_t key)
 
 static int slow_class(const PatternTables *t, const EvalPosition *p, int cell, int dir, int colour)
 {
-    return t->line[score_line_table_id(p->rule, colour)][slow_key(p, cell, dir, colour)];
+    uint32_t form = score_line_form(&t->line_forms, slow_key(p, cell, dir, colour));
+    return t->line[score_line_table_id(p->rule, colour)][form];
 }
 
 /* score.h's own scan: every cell's classes at once. */
@@ -292,7 +293,46 @@ static void renju_white_table_is_freestyle(void **state)
 {
     Fixture *f = *state;
     assert_memory_equal(f->tables->line[LT_RENJU_WHITE], f->tables->line[LT_FREESTYLE],
-                        PATTERN_KEYS);
+                        LINE_FORMS);
+}
+
+/* A key with everything past the first opponent stone or edge on each side read as edge. */
+static uint32_t blocked_key(uint32_t key)
+{
+    uint32_t out = key;
+    for (int side = 0; side < 2; side++) {
+        bool blocked = false;
+        for (int k = 0; k < 5; k++) {
+            int i = side == 0 ? 4 - k : 5 + k; /* outwards from the centre */
+            uint32_t c = (key >> (2 * i)) & 3;
+            if (blocked)
+                out |= 3u << (2 * i);
+            blocked = blocked || c >= 2;
+        }
+    }
+    return out;
+}
+
+/* The line tables hold a class per form: every key shares its form with its blocked key, and
+ * two blocked keys never share one (else one class would stand for two different lines). */
+static void line_forms_tell_blocked_keys_apart(void **state)
+{
+    Fixture *f = *state;
+    const LineForms *forms = &f->tables->line_forms;
+    static uint32_t key_of[LINE_FORMS];
+    for (uint32_t form = 0; form < LINE_FORMS; form++)
+        key_of[form] = PATTERN_KEYS; /* none yet */
+    for (uint32_t key = 0; key < PATTERN_KEYS; key++) {
+        uint32_t form = score_line_form(forms, key), canon = blocked_key(key);
+        assert_true(form < LINE_FORMS);
+        assert_int_equal(form, score_line_form(forms, canon));
+        if (key == canon) {
+            assert_int_equal(key_of[form], PATTERN_KEYS);
+            key_of[form] = key;
+        }
+    }
+    for (uint32_t form = 0; form < LINE_FORMS; form++)
+        assert_true(key_of[form] < PATTERN_KEYS); /* every form is some line's */
 }
 
 /* ---- scores -------------------------------------------------------------------------------- */
@@ -507,6 +547,7 @@ int main(void)
         cmocka_unit_test(line_classes_in_all_orientations),
         cmocka_unit_test(fast_scan_matches_slow_walk),
         cmocka_unit_test(renju_white_table_is_freestyle),
+        cmocka_unit_test(line_forms_tell_blocked_keys_apart),
         cmocka_unit_test(decisive_positions_score_as_expected),
         cmocka_unit_test(symmetric_positions_score_the_same),
         cmocka_unit_test(better_shapes_score_higher),

@@ -20,6 +20,27 @@ static int chebyshev(int a, int b)
     return dx > dy ? dx : dy;
 }
 
+/* The search asks for a child's table entry before playing it: the hash it predicts must be
+ * the one the move gives, for either side to move. */
+static void hash_after_is_the_hash_a_move_gives(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    uint32_t rng = 12345;
+    for (int ply = 0; ply < 60; ply++) {
+        int cell;
+        do {
+            rng = rng * 1103515245u + 12345u;
+            cell = cell_index((int)(rng >> 16) % 15, (int)(rng >> 8) % 15);
+        } while (b.cell[cell] != EMPTY);
+        uint64_t predicted = board_hash_after(&b, cell), before = b.hash;
+        board_play(&b, cell);
+        assert_true(predicted == b.hash);
+        assert_true(predicted != before);
+    }
+}
+
 static void empty_board_gives_the_centre(void **state)
 {
     (void)state;
@@ -502,6 +523,7 @@ static void defences_are_the_threat_lines_and_our_fours(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hash_after_is_the_hash_a_move_gives),
         cmocka_unit_test(empty_board_gives_the_centre),
         cmocka_unit_test(one_stone_gives_its_square_in_cell_order),
         cmocka_unit_test(the_edge_clips_the_square),

@@ -8,6 +8,7 @@
 #include "brain/leafbatch.h"
 #include "brain/moves.h"
 #include "brain/rules.h"
+#include "brain/threats.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
 
@@ -560,17 +561,14 @@ static bool lost_after(Board *b, const PatternTables *tables, int64_t deadline_m
                        const atomic_int *stop)
 {
     int us = opponent_of(b->to_move);
-    uint16_t fives[MOVES_MAX];
+    uint16_t fives[1];
     if (moves_winning_cells(b, b->to_move, fives, 1) > 0)
         return false;
-    int n = moves_winning_cells(b, us, fives, 2);
-    if (n >= 2)
-        return true;
-    if (n == 0)
-        return false;
-    if (!rule_is_legal(b, fives[0])) /* renju: black may not block there */
-        return true;
-    board_play(b, fives[0]);
+    int block;
+    FourReply reply = threat_four_reply(b, us, &block);
+    if (reply != FOUR_BLOCK)
+        return reply == FOUR_WINS;
+    board_play(b, block);
     bool won = threat_win(b, CELL_NONE, tables, deadline_ms, stop);
     board_undo(b);
     return won;

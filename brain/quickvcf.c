@@ -1,6 +1,7 @@
 #include "brain/quickvcf.h"
 
 #include "brain/rules.h"
+#include "brain/threats.h"
 #include "kernels/evaluator.h"
 #include "kernels/incremental.h"
 
@@ -45,7 +46,13 @@ static int ordered_fours(const QuickVcf *q, uint16_t *cells)
     return out;
 }
 
-static int attack(QuickVcf *q, int plies, int level);
+static int attack(QuickVcf *q, int stand, int plies, int level);
+
+/* The attacker's static value (counted from the start) where he is to move `plies` in. */
+static int stand_value(const QuickVcf *q, int plies)
+{
+    return from_start(inc_score(q->inc, q->attacker), plies);
+}
 
 /* The attacker (to move) plays the four on `cell`, the defender blocks, the line goes on.
  * Returns its win, or INT32_MIN: none found, an illegal four, or a block that gives the
@@ -56,29 +63,25 @@ static int four_line(QuickVcf *q, int cell, int plies, int level)
     if (!rule_is_legal(b, cell))
         return INT32_MIN;
     board_play(b, cell);
-    int v = INT32_MIN, fives = inc_five_cells(q->inc, q->attacker);
-    if (fives >= 2) {
+    int v = INT32_MIN, block;
+    FourReply reply = threat_four_reply(b, q->attacker, &block);
+    if (reply == FOUR_WINS) {
         v = SCORE_WIN - (plies + 2);
-    } else if (fives == 1) {
-        int block = inc_the_five_cell(q->inc, q->attacker);
-        if (!rule_is_legal(b, block)) {
-            v = SCORE_WIN - (plies + 2);
-        } else {
-            board_play(b, block);
-            if (!inc_five_cells(q->inc, opponent_of(q->attacker)))
-                v = attack(q, plies + 2, level + 1);
-            board_undo(b);
-        }
+    } else if (reply == FOUR_BLOCK) {
+        board_play(b, block);
+        if (!inc_five_cells(q->inc, opponent_of(q->attacker)))
+            v = attack(q, stand_value(q, plies + 2), plies + 2, level + 1);
+        board_undo(b);
     }
     board_undo(b);
     return v;
 }
 
-/* The attacker to move: a win (from the start), or INT32_MIN where none is found. */
-static int attack(QuickVcf *q, int plies, int level)
+/* The attacker to move, his static value `stand`: a win (from the start), or INT32_MIN where
+ * none is found. */
+static int attack(QuickVcf *q, int stand, int plies, int level)
 {
     q->nodes++;
-    int stand = from_start(inc_score(q->inc, q->attacker), plies);
     if (is_win(stand))
         return stand;
     if (stand <= -SCORE_WIN_MIN || level >= q->lim->max_fours)
@@ -101,6 +104,6 @@ QuickVcfResult quick_vcf(Board *b, int beta, const QuickVcfLimits *lim)
     int stand = inc_score(q.inc, q.attacker);
     if (stand >= beta || is_win(stand) || stand <= -SCORE_WIN_MIN)
         return (QuickVcfResult){stand, 1};
-    int win = attack(&q, 0, 0);
+    int win = attack(&q, stand, 0, 0);
     return (QuickVcfResult){is_win(win) ? win : stand, q.nodes};
 }

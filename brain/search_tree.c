@@ -15,6 +15,7 @@
 
 #include "brain/quickvcf.h"
 #include "brain/rules.h"
+#include "brain/threats.h"
 
 /* Moves kept at a node the opponent does not threaten, best by policy (every four besides),
  * and at a threatened one, best by their children's static values. Self-play at 300 ms, 128
@@ -254,11 +255,11 @@ static int five_threats(Search *s, Board *b, int depth, int ply, int alpha, int 
     int me = b->to_move, opp = opponent_of(me);
     if (inc_five_cells(inc, me))
         return SCORE_WIN - ply;
-    int fives = inc_five_cells(inc, opp);
-    if (!fives)
+    int block;
+    FourReply his_four = threat_four_reply(b, opp, &block);
+    if (his_four == FOUR_NONE)
         return NO_THREAT;
-    int block = inc_the_five_cell(inc, opp);
-    if (fives > 1 || !rule_is_legal(b, block) || ply + 1 >= MAX_PLY)
+    if (his_four == FOUR_WINS || ply + 1 >= MAX_PLY)
         return -(SCORE_WIN - ply - 1);
     board_play(b, block);
     int v = -negamax(s, b, depth, ply + 1, -beta, -alpha);

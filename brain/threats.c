@@ -1,5 +1,6 @@
 #include "brain/threats.h"
 
+#include "brain/moves.h"
 #include "brain/rules.h"
 #include "kernels/incremental.h"
 
@@ -46,4 +47,17 @@ bool threat_makes_four(Board *b, int cell)
     board_undo(b);
     b->inc = follower;
     return four;
+}
+
+FourReply threat_four_reply(const Board *b, int attacker, int *block)
+{
+    uint16_t cell[2];
+    const IncState *inc = board_incremental(b);
+    int fives = inc ? inc_five_cells(inc, attacker) : moves_winning_cells(b, attacker, cell, 2);
+    if (fives == 0)
+        return FOUR_NONE;
+    if (fives >= 2)
+        return FOUR_WINS;
+    *block = inc ? inc_the_five_cell(inc, attacker) : cell[0];
+    return rule_is_legal(b, *block) ? FOUR_BLOCK : FOUR_WINS;
 }

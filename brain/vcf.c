@@ -127,18 +127,14 @@ static void order_fours(const Board *b, int color, uint16_t *cell, int n)
  * Returns the plies to the win (counted from before the four) or 0. */
 static int after_four(VcfRun *r, Board *b, int fours_left)
 {
-    uint16_t cell[2];
-    int defender = b->to_move;
-    if (moves_winning_cells(b, defender, cell, 1) > 0)
+    uint16_t cell[1];
+    int block;
+    if (moves_winning_cells(b, b->to_move, cell, 1) > 0)
         return 0; /* the defender fives first */
-    int fives = moves_winning_cells(b, r->attacker, cell, 2);
-    if (fives >= 2)
-        return 3;
-    if (fives == 0)
-        return 0;
-    if (!rule_is_legal(b, cell[0]))
-        return 3; /* renju black may not block there */
-    board_play(b, cell[0]);
+    FourReply reply = threat_four_reply(b, r->attacker, &block);
+    if (reply != FOUR_BLOCK)
+        return reply == FOUR_WINS ? 3 : 0;
+    board_play(b, block);
     int dummy, plies = attack(r, b, fours_left - 1, &dummy);
     board_undo(b);
     return plies ? plies + 2 : 0;

@@ -5,6 +5,7 @@
 #include "brain/clock.h"
 #include "brain/moves.h"
 #include "brain/rules.h"
+#include "brain/threats.h"
 #include "kernels/incremental.h"
 
 #define THREATS_TRIED_MAX 16 /* attacker moves tried per node, the most forcing first */
@@ -184,13 +185,11 @@ static int defend(VctRun *r, Board *b, Budget left, int last)
     int me = r->attacker, opp = b->to_move, dummy;
     if (inc_five_cells(r->inc, opp) > 0)
         return 0;
-    int fives = inc_five_cells(r->inc, me);
-    if (fives >= 2)
+    int block;
+    FourReply reply = threat_four_reply(b, me, &block);
+    if (reply == FOUR_WINS)
         return 2;
-    if (fives == 1) {
-        int block = inc_the_five_cell(r->inc, me);
-        if (!rule_is_legal(b, block))
-            return 2; /* renju black may not block there */
+    if (reply == FOUR_BLOCK) {
         board_play(b, block);
         int plies = attack(r, b, left, last, &dummy);
         board_undo(b);
@@ -229,13 +228,11 @@ static int attack(VctRun *r, Board *b, Budget left, int last, int *first)
     }
     if (out_of_budget(r))
         return 0;
-    int opp_fives = inc_five_cells(r->inc, opp);
-    if (opp_fives >= 2)
+    int block;
+    FourReply his_four = threat_four_reply(b, opp, &block);
+    if (his_four == FOUR_WINS)
         return 0;
-    if (opp_fives == 1) { /* his four: blocked, and the threats on the board decide */
-        int block = inc_the_five_cell(r->inc, opp);
-        if (!rule_is_legal(b, block))
-            return 0;
+    if (his_four == FOUR_BLOCK) { /* blocked, and the threats on the board decide */
         board_play(b, block);
         int plies = defend(r, b, left, block);
         board_undo(b);

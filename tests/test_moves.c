@@ -209,7 +209,6 @@ static void any_legal_prefers_the_centre_then_cell_order(void **state)
     assert_int_equal(moves_any_legal(&b), CELL_NONE);
 }
 
-/* The four-three position of search_forced.txt: 6,5 and 7,5 make a four, 6,2 only a three. */
 /* moves_narrow: the first middle game of the tree bench, followed by an incremental state. */
 typedef struct Narrowed {
     Board b;
@@ -372,6 +371,7 @@ static void narrowing_keeps_the_moves_it_must(void **state)
     narrowed_teardown(&w);
 }
 
+/* The four-three position of search_forced.txt: 6,5 and 7,5 make a four, 6,2 only a three. */
 static void makes_four_sees_fours_only(void **state)
 {
     (void)state;
@@ -390,6 +390,69 @@ static void makes_four_sees_fours_only(void **state)
     assert_int_equal(b.hash, hash);
     assert_int_equal(b.to_move, tp[i].board.to_move);
     free(tp);
+}
+
+/* A four's answer, read from the stones and from an incremental state alike: black's four on
+ * row 7 (x = 3..6), white to move. */
+static FourReply four_reply_on(Board *b, bool followed, int attacker, int *block)
+{
+    if (!followed)
+        return threat_four_reply(b, attacker, block);
+    PatternTables *tables = pattern_tables_create();
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(tables);
+    assert_non_null(inc);
+    inc_init(inc, tables, b->size, b->rule, b->cell);
+    board_follow(b, inc);
+    FourReply r = threat_four_reply(b, attacker, block);
+    board_follow(b, NULL);
+    free(inc);
+    pattern_tables_destroy(tables);
+    return r;
+}
+
+static void four_reply_blocks_one_five_point_and_loses_to_two(void **state)
+{
+    (void)state;
+    for (int followed = 0; followed < 2; followed++) {
+        Board b;
+        board_init(&b, 15, RULE_FREESTYLE);
+        int block = CELL_NONE;
+        board_put(&b, cell_index(3, 7), BLACK);
+        board_put(&b, cell_index(4, 7), BLACK);
+        board_put(&b, cell_index(5, 7), BLACK);
+        assert_int_equal(four_reply_on(&b, followed, BLACK, &block), FOUR_NONE); /* a three */
+        board_put(&b, cell_index(6, 7), BLACK);
+        board_set_to_move(&b, WHITE);
+        assert_int_equal(four_reply_on(&b, followed, BLACK, &block), FOUR_WINS); /* open four */
+        board_put(&b, cell_index(2, 7), WHITE);
+        assert_int_equal(four_reply_on(&b, followed, BLACK, &block), FOUR_BLOCK);
+        assert_int_equal(block, cell_index(7, 7));
+        assert_int_equal(four_reply_on(&b, followed, WHITE, &block), FOUR_NONE);
+    }
+}
+
+/* White's four whose one five point (4,0) would give black an overline: renju black may not
+ * block it, freestyle black may. */
+static void four_reply_wins_where_renju_black_may_not_block(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < 2; rule++)
+        for (int followed = 0; followed < 2; followed++) {
+            Board b;
+            board_init(&b, 15, rule ? RULE_RENJU : RULE_FREESTYLE);
+            int black[] = {1, 2, 3, 5, 6}, block = CELL_NONE;
+            for (int i = 0; i < 5; i++)
+                board_put(&b, cell_index(black[i], 0), BLACK);
+            for (int y = 1; y <= 4; y++)
+                board_put(&b, cell_index(4, y), WHITE);
+            board_put(&b, cell_index(4, 5), BLACK);
+            board_put(&b, cell_index(9, 9), BLACK); /* 7 black, 4 white: black to move */
+            board_set_to_move(&b, BLACK);
+            assert_int_equal(four_reply_on(&b, followed, WHITE, &block),
+                             rule ? FOUR_WINS : FOUR_BLOCK);
+            assert_int_equal(block, cell_index(4, 0));
+        }
 }
 
 /* ---- the defences of a threatened node ------------------------------------------------------ */
@@ -534,6 +597,8 @@ int main(void)
         cmocka_unit_test(winning_cells_of_the_opponent_and_the_limit),
         cmocka_unit_test(any_legal_prefers_the_centre_then_cell_order),
         cmocka_unit_test(makes_four_sees_fours_only),
+        cmocka_unit_test(four_reply_blocks_one_five_point_and_loses_to_two),
+        cmocka_unit_test(four_reply_wins_where_renju_black_may_not_block),
         cmocka_unit_test(narrowing_keeps_the_most_valuable_cells_and_every_four),
         cmocka_unit_test(narrowing_keeps_every_four),
         cmocka_unit_test(narrowing_keeps_the_moves_it_must),

@@ -334,7 +334,8 @@ static int iir_reduction(const Search *s, int depth, int tt_move)
 /* The leaves' quick VCF (brain/quickvcf.h): fours that also make something on another line,
  * at most LEAF_VCF_NODES positions. In place of the VCF check (plain fours too, 48 nodes, a
  * memo): depth bench at 10^6 nodes +0.45 ply, wins proven 32 of 32 instead of 30 with 20%
- * fewer nodes; self-play at 1 s +35 +- 60 Elo, 128 games (results/2026-11-28-leaf-fours.txt). */
+ * fewer nodes; self-play at 1 s +35 +- 60 Elo, 128 games (results/2026-11-28-leaf-fours.txt), on
+ * a hold-out +25 +- 60 (results/2026-11-29-quickvcf-holdout.txt). */
 #define LEAF_VCF_FOURS 8
 #define LEAF_VCF_NODES 16
 

@@ -1,7 +1,7 @@
 /* The learned move policy (kernels/policy.h), written by `make train`
  * (tournaments/train_tool.c); do not edit by hand.
- * From: corpus/0-15.txt corpus/0-20.txt corpus/1-15.txt corpus/4-15.txt;
- * --iters 5000 --rate 2 --l2 1e-09 --patience 500 --min-seen 20 --policy-rate 200.
+ * From: corpus/0-15.txt corpus/0-20.txt corpus/1-15.txt corpus/4-15.txt --labels corpus/labels/0-15.txt;
+ * --iters 5000 --rate 2 --l2 1e-09 --patience 500 --min-seen 20 --policy-rate 200 --label-weight 1.
  *   LEARNED_POLICY_LIST: X(set, side (0 own, 1 opp), renju_black, combination
  *   (pattern_combination), priority); combinations the corpus never showed keep
  *   the prior's priority. */

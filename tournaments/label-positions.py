@@ -8,7 +8,8 @@ Its last reported evaluation becomes a win probability for the side to move,
 1 / (1 + exp(-eval / --scale)), and a win (loss) it found --decided (1 - --decided). The
 defaults are calibrated on the freestyle 20x20 corpus's results: with a scale of 200
 its evaluations at 40 ms predicted the games worse than a coin (log loss 0.70), best at 500
-(0.590); its found wins were won 94% of the time.
+(0.590); its found wins were won 94% of the time. On freestyle 15x15 (corpus/0-15.txt, 40 ms):
+best at 350-400 (0.551), found wins won 98.5% (results/2026-11-29-labels-fs15.txt).
 
 Written one game a line, as the trainer reads them (tournaments/train_labels.h): the game's
 corpus line, then " |" and PLY:P pairs, PLY the number of stones on the board and P the

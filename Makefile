@@ -158,9 +158,8 @@ $(TRAIN): $(BUILD)/tournaments/train_tool.o $(ARENA_LIB) $(LIB)
 # them where kernels/score.h's masks say so. Deterministic: the same corpus gives the same files.
 TRAIN_ARGS ?=
 TRAIN_LOG ?= $(BUILD)/train.log
-# A labelled position aims at its label alone: on freestyle 15x15 the lowest held-out log loss
-# against the results (0.5718 without labels, 0.5698 at 0.5, 0.5685 at 1), and about +37 Elo in
-# self-play at 1 s over 318 games (results/2026-11-29-labels-fs15.txt).
+# A labelled position aims at its label alone: chosen by the held-out log loss against the
+# results, then measured in self-play (results/2026-11-29-labels-fs15.txt).
 TRAIN_LABEL_WEIGHT ?= 1
 TRAIN_LABELS := $(addprefix --labels ,$(wildcard corpus/labels/*.txt)) --label-weight $(TRAIN_LABEL_WEIGHT)
 train: $(TRAIN)

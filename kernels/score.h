@@ -95,11 +95,13 @@ GAMOK_HD int score_learned_set(int rule, int size)
 
 /* Which learned move policies play (bit per set, as above; kernels/policy.h): freestyle 20x20,
  * with the fitted values there: at 1 s against the hand-set policy, +55 +- 62 Elo, then on a
- * second balanced opening set and a fresh seed +55 +- 62 (128 games each). On freestyle 15x15 it
- * measured +44 Elo over the hand-set policy with the hand-set values, nothing on top of the
- * learned values (docs/strength.md). */
+ * second balanced opening set and a fresh seed +55 +- 62 (128 games each). Freestyle 15x15,
+ * since its policy learns Rapfi's moves (corpus/labels/): +95 +- 61 Elo, then on the other
+ * judged opening set +35 +- 59 (128 games each); learning the winners' moves it had measured
+ * nothing there (docs/strength.md). */
 #ifndef GAMOK_LEARNED_POLICY_MASK
-#define GAMOK_LEARNED_POLICY_MASK (1 << (VALUES_LEARNED_FREESTYLE20 - VALUES_LEARNED_FIRST))
+#define GAMOK_LEARNED_POLICY_MASK ((1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST)) \
+                                   | (1 << (VALUES_LEARNED_FREESTYLE20 - VALUES_LEARNED_FIRST)))
 #endif
 
 /* The learned set whose move policy a game is played with, or -1: the hand-set policy. */

@@ -85,7 +85,7 @@ static void a_game_is_scored_with_its_value_set(void **state)
     assert_int_equal(score_value_set(RULE_RENJU, 20), VALUES_FITTED);
     assert_int_equal(score_value_set(RULE_CARO, 15), VALUES_HAND);
     assert_int_equal(score_value_set(RULE_FREESTYLE, 20), VALUES_FITTED);
-    assert_int_equal(score_policy_set(RULE_FREESTYLE, 15), -1);
+    assert_int_equal(score_policy_set(RULE_FREESTYLE, 15), VALUES_LEARNED_FREESTYLE15);
     assert_int_equal(score_policy_set(RULE_FREESTYLE, 20), VALUES_LEARNED_FREESTYLE20);
     assert_int_equal(score_policy_set(RULE_EXACT5, 15), -1);
     assert_int_equal(score_learned_set(RULE_FREESTYLE, 20), VALUES_LEARNED_FREESTYLE20);

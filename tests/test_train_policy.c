@@ -2,7 +2,9 @@
  * reads (kernels/patterns.c, kernels/policy.h) hold the same numbers; a learned policy scores a
  * cell as the sum of its two parts; the gradient agrees with the objective; a fit lowers the
  * held-out cross-entropy, the same way every time, and its recall is measured as the search
- * orders. Games: tests/games/train_corpus.txt. */
+ * orders; labelled moves replace the winner's as the targets. Games:
+ * tests/games/train_corpus.txt. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,7 +13,9 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "brain/board.h"
 #include "brain/moves.h"
@@ -22,6 +26,7 @@
 #include "kernels/score.h"
 #include "tournaments/corpus.h"
 #include "tournaments/fit.h"
+#include "tournaments/train_labels.h"
 #include "tournaments/train_policy.h"
 
 #define CORPUS "tests/games/train_corpus.txt"
@@ -239,6 +244,85 @@ static void recall_breaks_ties_in_cell_order(void **state)
     policy_model_free(&flat);
 }
 
+/* What a labelled game must give: at each labelled ply whose move is one of the tree's candidates
+ * (of at least two), that move's index among them. */
+typedef struct Expected {
+    const int16_t *move;
+    int n, chosen[BOARD_CELLS];
+} Expected;
+
+static int expect_labelled_move(const Board *b, int move, float result, void *ctx)
+{
+    (void)move;
+    (void)result;
+    Expected *e = ctx;
+    int target = e->move[board_count(b, BLACK) + board_count(b, WHITE)], chosen = -1;
+    uint16_t moves[MOVES_MAX];
+    int n = moves_candidates(b, TREE_RADIUS, moves);
+    for (int i = 0; i < n; i++) chosen = moves[i] == target ? i : chosen;
+    if (target >= 0 && chosen >= 0 && n >= 2) e->chosen[e->n++] = chosen;
+    return 0;
+}
+
+/* The loser's positions labelled with the winner's next stone: those positions, and only they,
+ * become examples, each aiming at the labelled cell, not the move played there. A malformed
+ * move refuses the line; a line without moves leaves the winner's moves as the targets. */
+static void labelled_moves_are_the_targets_whoever_won(void **state)
+{
+    const Fixture *f = *state;
+    const GameRecord *g = NULL;
+    for (int i = 0; i < f->games.count && !g; i++)
+        if (f->games.items[i].winner == BLACK && f->games.items[i].nmoves > 30)
+            g = &f->games.items[i];
+    assert_non_null(g);
+    const size_t room = CORPUS_LINE_MAX + 16 * BOARD_CELLS;
+    char *line = malloc(room);
+    assert_non_null(line);
+    FILE *mem = fmemopen(line, room, "w");
+    assert_non_null(mem);
+    assert_int_equal(corpus_write(mem, g, "100ms"), 0);
+    fseek(mem, -1, SEEK_CUR); /* over the newline */
+    fputs(" |", mem);
+    for (int ply = g->nopening + (g->nopening % 2 == 0); ply + 1 < g->nmoves; ply += 2)
+        fprintf(mem, " %d:0.300:%c%d", ply, 'a' + cell_x(g->moves[ply + 1]),
+                cell_y(g->moves[ply + 1]) + 1);
+    fclose(mem);
+
+    TrainLabels labels = {0};
+    assert_int_equal(train_labels_parse(&labels, line), 0);
+    train_labels_sort(&labels);
+    const TrainLabelGame *labelled = train_labels_of(&labels, g);
+    assert_non_null(labelled);
+    assert_non_null(labelled->move);
+    Expected *e = calloc(1, sizeof *e);
+    assert_non_null(e);
+    e->move = labelled->move;
+    assert_true(fit_walk_game(f->tables, g, FIT_NO_FIVE, expect_labelled_move, e) > 0);
+    PolicyData d = {.labels = &labels};
+    assert_true(policy_add_game(&d, f->tables, g) > 0);
+    assert_true(e->n > 5);
+    assert_int_equal(d.npos, e->n);
+    for (int i = 0; i < d.npos; i++) assert_int_equal(d.pos[i].chosen, e->chosen[i]);
+    policy_data_free(&d);
+
+    TrainLabels other = {0}; /* a move off the board, then no move at all */
+    char *bar = strchr(line, '|');
+    snprintf(bar, room - (size_t)(bar - line), "| %d:0.300:z1", g->nopening);
+    assert_int_equal(train_labels_parse(&other, line), -1);
+    snprintf(bar, room - (size_t)(bar - line), "| %d:0.300", g->nopening);
+    assert_int_equal(train_labels_parse(&other, line), 0);
+    assert_null(other.games[0].move);
+    PolicyData winner = {.labels = &other}, plain = {0};
+    assert_int_equal(policy_add_game(&winner, f->tables, g), policy_add_game(&plain, f->tables, g));
+    assert_int_equal(winner.npos, plain.npos);
+    policy_data_free(&winner);
+    policy_data_free(&plain);
+    train_labels_free(&other);
+    train_labels_free(&labels);
+    free(e);
+    free(line);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +332,7 @@ int main(void)
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
         cmocka_unit_test(recall_breaks_ties_in_cell_order),
+        cmocka_unit_test(labelled_moves_are_the_targets_whoever_won),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -63,19 +63,25 @@ int corpus_write(FILE *f, const GameRecord *g, const char *tc)
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+int corpus_parse_cell(const char **s, int size)
+{
+    const char *p = *s;
+    int x = *p++ - 'a', y = 0;
+    if (x < 0 || x >= size || !isdigit((unsigned char)*p)) return -1;
+    while (isdigit((unsigned char)*p) && y <= BOARD_MAX) y = 10 * y + (*p++ - '0');
+    if (y < 1 || y > size) return -1;
+    *s = p;
+    return cell_index(x, y - 1);
+}
+
 /* "h8i9..." into g->moves; every stone on the board and on an empty cell. */
 static int parse_moves(const char *s, GameRecord *g)
 {
     bool taken[BOARD_CELLS] = {false};
     g->nmoves = 0;
     while (*s && !isspace((unsigned char)*s)) {
-        int x = *s++ - 'a';
-        if (x < 0 || x >= g->size || !isdigit((unsigned char)*s)) return -1;
-        int y = 0;
-        while (isdigit((unsigned char)*s) && y <= BOARD_MAX) y = 10 * y + (*s++ - '0');
-        if (y < 1 || y > g->size || g->nmoves == BOARD_CELLS) return -1;
-        int cell = cell_index(x, y - 1);
-        if (taken[cell]) return -1;
+        int cell = corpus_parse_cell(&s, g->size);
+        if (cell < 0 || g->nmoves == BOARD_CELLS || taken[cell]) return -1;
         taken[cell] = true;
         g->moves[g->nmoves++] = (uint16_t)cell;
     }

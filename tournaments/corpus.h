@@ -40,6 +40,9 @@ bool corpus_self_play(const GameRecord *g);
 
 /* Writes `g` as one line (with its newline). Returns 0 or -1. */
 int corpus_write(FILE *f, const GameRecord *g, const char *tc);
+/* Reads one stone in MOVES's notation ("h8") at *s on a board of `size` and moves *s past it.
+ * Returns the cell (cell_index), or -1 when there is none (*s stays). */
+int corpus_parse_cell(const char **s, int size);
 /* Parses one line into `g` (and its time control into tc, CORPUS_TC_MAX bytes, when not
  * NULL). Returns 0, 1 for a comment or blank line, -1 when the line is malformed. */
 int corpus_parse(const char *line, GameRecord *g, char *tc);

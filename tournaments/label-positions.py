@@ -12,8 +12,8 @@ its evaluations at 40 ms predicted the games worse than a coin (log loss 0.70), 
 best at 350-400 (0.551), found wins won 98.5% (results/2026-11-29-labels-fs15.txt).
 
 Written one game a line, as the trainer reads them (tournaments/train_labels.h): the game's
-corpus line, then " |" and PLY:P pairs, PLY the number of stones on the board and P the
-probability. Made for Rapfi (it reports "MESSAGE Depth .. | Eval E | ..." and "+M"/"-M" for a
+corpus line, then " |" and PLY:P:MOVE triples, PLY the number of stones on the board, P the
+probability and MOVE the brain's choice there in the corpus's notation (what the policy learns). Made for Rapfi (it reports "MESSAGE Depth .. | Eval E | ..." and "+M"/"-M" for a
 found win or loss); another brain needs its own reader. A measuring tool, not part of CI.
 
     tournaments/label-positions.py --brain build/opponents/pbrain-rapfi --ms 40 \
@@ -70,7 +70,7 @@ class Brain:
                 return lines
 
     def evaluate(self, moves):
-        """The last evaluation for the side to move, or None."""
+        """The last evaluation for the side to move (or None) and the move chosen, as x, y."""
         tomove = len(moves) % 2
         self.send('BOARD')
         for i, (x, y) in enumerate(moves):
@@ -78,7 +78,8 @@ class Brain:
         self.send('DONE')
         lines = self.read_until(lambda l: re.fullmatch(r'\d+,\d+', l) is not None)
         evs = [m.group(1) for l in lines for m in [EVAL.search(l)] if m]
-        return evs[-1] if evs else None
+        x, y = map(int, lines[-1].split(','))
+        return (evs[-1] if evs else None), (x, y)
 
     def close(self):
         try:
@@ -105,9 +106,10 @@ def label_games(args, games):
         brain = brain_for(rule, size)
         out = []
         for ply in range(opening + index % 2, len(moves), 2):
-            ev = brain.evaluate(moves[:ply])
+            ev, (x, y) = brain.evaluate(moves[:ply])
             if ev is not None:
-                out.append(f'{ply}:{win_probability(ev, args.scale, args.decided):.3f}')
+                p = win_probability(ev, args.scale, args.decided)
+                out.append(f'{ply}:{p:.3f}:{chr(97 + x)}{y + 1}')
         line = f'{text} | ' + ' '.join(out)
         with lock:
             print(line, flush=True)

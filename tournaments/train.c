@@ -175,7 +175,8 @@ int train_add_game(TrainData *d, const PatternTables *t, const GameRecord *g)
     ctx->data = d;
     ctx->set = set;
     ctx->held_out = corpus_held_out(g);
-    ctx->labels = train_labels_of(d->labels, g);
+    const TrainLabelGame *labelled = train_labels_of(d->labels, g);
+    ctx->labels = labelled ? labelled->p : NULL;
     if (!d->games[set]) {
         d->rule[set] = g->rule;
         d->size[set] = g->size;

@@ -1,26 +1,43 @@
 #include "tournaments/train_labels.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tournaments/corpus.h"
 
-/* Reads the " | PLY:P ..." part into p (nplies long). -1 when malformed. */
-static int parse_pairs(const char *s, float *p, int nplies)
+/* Reads the " | PLY:P[:MOVE] ..." part into g (p and move nplies long). -1 when malformed. */
+static int parse_labels(const char *s, TrainLabelGame *g, int size)
 {
-    for (int i = 0; i < nplies; i++) p[i] = -1;
+    bool moves = false;
+    for (int i = 0; i < g->nplies; i++) g->p[i] = g->move[i] = -1;
     if (!(s = strchr(s, '|'))) return -1;
     s++;
     for (;;) {
         int ply, used = 0;
         float prob;
         int n = sscanf(s, " %d:%f%n", &ply, &prob, &used);
-        if (n == EOF || (n <= 0 && strspn(s, " \t\r\n") == strlen(s))) return 0;
-        if (n != 2 || ply < 0 || ply >= nplies || !(prob >= 0 && prob <= 1)) return -1;
-        p[ply] = prob;
+        if (n == EOF || (n <= 0 && strspn(s, " \t\r\n") == strlen(s))) break;
+        if (n != 2 || ply < 0 || ply >= g->nplies || !(prob >= 0 && prob <= 1)) return -1;
+        g->p[ply] = prob;
         s += used;
+        if (*s != ':') continue;
+        s++;
+        if ((g->move[ply] = (int16_t)corpus_parse_cell(&s, size)) < 0) return -1;
+        moves = true;
     }
+    if (!moves) { /* the policy learns from the winner's moves */
+        free(g->move);
+        g->move = NULL;
+    }
+    return 0;
+}
+
+static void game_free(TrainLabelGame *g)
+{
+    free(g->p);
+    free(g->move);
 }
 
 static int push(TrainLabels *l, TrainLabelGame g)
@@ -45,18 +62,15 @@ int train_labels_parse(TrainLabels *l, const char *line)
         free(g);
         return r;
     }
-    TrainLabelGame game = {corpus_game_key(g), g->nmoves + 1, NULL};
+    TrainLabelGame game = {corpus_game_key(g), g->nmoves + 1, NULL, NULL};
+    int size = g->size;
     free(g);
-    if (!(game.p = malloc((size_t)game.nplies * sizeof *game.p))) return -2;
-    if (parse_pairs(line, game.p, game.nplies)) {
-        free(game.p);
-        return -1;
-    }
-    if (push(l, game)) {
-        free(game.p);
-        return -2;
-    }
-    return 0;
+    game.p = malloc((size_t)game.nplies * sizeof *game.p);
+    game.move = malloc((size_t)game.nplies * sizeof *game.move);
+    r = !game.p || !game.move ? -2 : parse_labels(line, &game, size) ? -1 : 0;
+    if (!r && push(l, game)) r = -2;
+    if (r) game_free(&game);
+    return r;
 }
 
 static int by_key(const void *a, const void *b)
@@ -75,8 +89,8 @@ int train_labels_load(TrainLabels *l, const char *path, int *skipped)
     *skipped = 0;
     FILE *f = fopen(path, "r");
     if (!f) return -1;
-    /* a corpus line, then at most one "PLY:P " pair a cell */
-    const int room = CORPUS_LINE_MAX + 12 * BOARD_CELLS;
+    /* a corpus line, then at most one "PLY:P:MOVE " label a cell */
+    const int room = CORPUS_LINE_MAX + 16 * BOARD_CELLS;
     char *line = malloc(room);
     int status = line ? 0 : -1;
     while (!status && fgets(line, room, f)) {
@@ -90,17 +104,17 @@ int train_labels_load(TrainLabels *l, const char *path, int *skipped)
     return status;
 }
 
-const float *train_labels_of(const TrainLabels *l, const GameRecord *g)
+const TrainLabelGame *train_labels_of(const TrainLabels *l, const GameRecord *g)
 {
     if (!l || !l->count) return NULL;
-    TrainLabelGame want = {corpus_game_key(g), 0, NULL};
+    TrainLabelGame want = {corpus_game_key(g), 0, NULL, NULL};
     const TrainLabelGame *hit = bsearch(&want, l->games, (size_t)l->count, sizeof want, by_key);
-    return hit && hit->nplies == g->nmoves + 1 ? hit->p : NULL;
+    return hit && hit->nplies == g->nmoves + 1 ? hit : NULL;
 }
 
 void train_labels_free(TrainLabels *l)
 {
-    for (int i = 0; i < l->count; i++) free(l->games[i].p);
+    for (int i = 0; i < l->count; i++) game_free(&l->games[i]);
     free(l->games);
     *l = (TrainLabels){0};
 }

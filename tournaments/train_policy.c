@@ -19,6 +19,7 @@ typedef struct GameContext {
     PolicyData *data;
     int set; /* the learned set */
     bool held_out;
+    const int16_t *chosen; /* by ply, a stronger brain's moves (train_labels.h), or NULL */
 } GameContext;
 
 /* The number of one part of a cell key; -1 when out of memory. */
@@ -66,7 +67,13 @@ static int add_position(const Board *b, int move, float result, void *ctx)
 {
     GameContext *g = ctx;
     PolicyData *d = g->data;
-    if (result != 1.0f) return 0; /* the winner's moves only */
+    if (g->chosen) { /* the labeller's moves where it chose one, whoever won */
+        int chosen = g->chosen[board_count(b, BLACK) + board_count(b, WHITE)];
+        if (chosen < 0) return 0;
+        move = chosen;
+    } else if (result != 1.0f) {
+        return 0; /* the winner's moves only */
+    }
     uint16_t moves[MOVES_MAX];
     int n = moves_candidates(b, TREE_RADIUS, moves), chosen = -1;
     for (int i = 0; i < n; i++) chosen = moves[i] == move ? i : chosen;
@@ -90,8 +97,10 @@ static int add_position(const Board *b, int move, float result, void *ctx)
 int policy_add_game(PolicyData *d, const PatternTables *t, const GameRecord *g)
 {
     int set = score_learned_set(g->rule, g->size);
-    if (set < 0 || g->winner == 0) return 0;
-    GameContext ctx = {d, set, corpus_held_out(g)};
+    const TrainLabelGame *labelled = train_labels_of(d->labels, g);
+    const int16_t *chosen = labelled ? labelled->move : NULL;
+    if (set < 0 || (g->winner == 0 && !chosen)) return 0;
+    GameContext ctx = {d, set, corpus_held_out(g), chosen};
     int n = fit_walk_game(t, g, FIT_NO_FIVE, add_position, &ctx);
     d->games[set] += n >= 0;
     return n;

@@ -10,7 +10,8 @@
  * Every position after the opening without a five to play (fit.h: FIT_NO_FIVE) in which the
  * side to move went on to win gives one example: the tree's candidate cells (moves_candidates
  * at TREE_RADIUS), their priorities divided by a temperature T as the logits of a softmax, and
- * the move the winner played as the target. T per set is the one that fits the prior best, so
+ * the move the winner played as the target. In a game whose labels name moves (PolicyData.
+ * labels), the examples are the labelled positions instead, the labeller's move the target. T per set is the one that fits the prior best, so
  * the learned numbers keep the prior's units (the search adds its history to them). The loss is
  * the mean cross-entropy; Adam moves the numbers; each set keeps those of its best held-out
  * loss. Recall: how often the played move is first (top 1) or among the first five in the
@@ -26,6 +27,7 @@
 #include "kernels/policy.h" /* POLICY_OWN, POLICY_OPP: TrainParam.side */
 #include "tournaments/game.h"
 #include "tournaments/train.h"
+#include "tournaments/train_labels.h"
 
 typedef struct PolicyCandidate {
     int32_t own, opp; /* the numbers of its two parts */
@@ -45,11 +47,12 @@ typedef struct PolicyData {
     PolicyPosition *pos;
     int npos, pos_room;
     TrainParams params;
+    const TrainLabels *labels; /* a stronger brain's moves (train_labels.h), or NULL */
     int games[VALUE_SET_COUNT], positions[VALUE_SET_COUNT][2]; /* [set][held_out] */
 } PolicyData;
 
-/* Adds the winner's positions of a game to the learned set of its rule and size (none for
- * caro or a draw: returns 0). Returns the positions added or -1 (out of memory). */
+/* Adds the winner's positions of a game, or its labelled ones, to the learned set of its rule
+ * and size (none for caro, or a draw without labelled moves: returns 0). Returns the positions added or -1 (out of memory). */
 int policy_add_game(PolicyData *d, const PatternTables *t, const GameRecord *g);
 void policy_data_free(PolicyData *d);
 

@@ -14,7 +14,8 @@
  * --threat 0: the values without the threat term (train.h); 1, the default: with it.
  * --td-lambda L: the values aim at TD(L) returns instead of game results (tournaments/train.h).
  * --labels FILE: positions labelled by a stronger brain (train_labels.h); each labelled position
- * aims at W times its label plus 1 - W times its result (--label-weight W, 0.5 unless said). */
+ * aims at W times its label plus 1 - W times its result (--label-weight W, 0.5 unless said);
+ * in a game whose labels name moves, the policy learns those moves in place of the winner's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,7 +253,7 @@ int main(int argc, char **argv)
     PolicyData pd = {0};
     TrainLabels labels = {0};
     d.no_threat = o.no_threat;
-    d.labels = &labels;
+    d.labels = pd.labels = &labels;
     d.label_weight = o.label_weight;
     if (load_labels(&o, &labels)) return 1;
     if (!t || load(&o, argc, argv, t, &d, &pd)) {

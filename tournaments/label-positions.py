@@ -13,7 +13,8 @@ best at 350-400 (0.551), found wins won 98.5% (results/2026-11-29-labels-fs15.tx
 
 Written one game a line, as the trainer reads them (tournaments/train_labels.h): the game's
 corpus line, then " |" and PLY:P:MOVE triples, PLY the number of stones on the board, P the
-probability and MOVE the brain's choice there in the corpus's notation (what the policy learns). Made for Rapfi (it reports "MESSAGE Depth .. | Eval E | ..." and "+M"/"-M" for a
+probability and MOVE the brain's choice there in the corpus's notation (what the policy
+learns). Made for Rapfi (it reports "MESSAGE Depth .. | Eval E | ..." and "+M"/"-M" for a
 found win or loss); another brain needs its own reader. A measuring tool, not part of CI.
 
     tournaments/label-positions.py --brain build/opponents/pbrain-rapfi --ms 40 \

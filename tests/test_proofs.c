@@ -24,11 +24,13 @@
 #include "brain/rules.h"
 #include "brain/search.h"
 #include "brain/vct.h"
+#include "kernels/incremental.h"
 #include "tests/support/positions.h"
 
 enum {
     TREE_NODES = 150000,  /* the tree's budget per position */
     CHECK_NODES = 1000000, /* the threat searches' per check */
+    QUICK_CHECK_NODES = 50000, /* a first, cheap pass: most replies lose to a short threat */
     CHECK_THREES = 4,     /* threes at most in a checking threat search */
     CHECK_RADIUS = 3,     /* replies and moves considered around the stones */
     CHECK_LEVELS = 8,     /* winner's moves checked past the tree's own */
@@ -39,6 +41,7 @@ typedef struct Fixture {
     Evaluator *ev;
     Search *search;
     const PatternTables *tables;
+    IncState *inc; /* the threat searches' pattern state, built afresh for each position */
     int claims, confirmed;
 } Fixture;
 
@@ -47,7 +50,8 @@ static int setup(void **state)
     Fixture *f = calloc(1, sizeof *f);
     f->ev = evaluator_cpu_create();
     f->search = f->ev ? search_create(f->ev, 32u << 20) : NULL;
-    if (!f->search)
+    f->inc = malloc(sizeof *f->inc);
+    if (!f->search || !f->inc)
         return -1;
     f->tables = evaluator_pattern_tables(f->ev);
     *state = f;
@@ -59,27 +63,38 @@ static int teardown(void **state)
     Fixture *f = *state;
     search_destroy(f->search);
     evaluator_destroy(f->ev);
+    free(f->inc);
     free(f);
     return 0;
 }
 
 /* The side to move has a five to play or a win by threats: continuous fours, then threes, the
  * fewest first (a search allowed more threes spends its budget on longer lines first). */
-static bool to_move_wins(Fixture *f, Board *b)
+static bool threats_win(Board *b, int max_nodes)
 {
     uint16_t cell[1];
     if (moves_winning_cells(b, b->to_move, cell, 1) > 0)
         return true;
-    VcfLimits vcf = {.max_fours = 24, .max_nodes = CHECK_NODES};
+    VcfLimits vcf = {.max_fours = 24, .max_nodes = (uint64_t)max_nodes};
     if (vcf_find(b, &vcf, NULL).move != CELL_NONE)
         return true;
     for (int threes = 1; threes <= CHECK_THREES; threes++) {
-        VctLimits lim = {.max_threes = threes, .vcf_fours = 24, .max_nodes = CHECK_NODES,
-                         .tables = f->tables};
+        VctLimits lim = {.max_threes = threes, .vcf_fours = 24, .max_nodes = (uint64_t)max_nodes};
         if (vct_find(b, &lim, NULL).move != CELL_NONE)
             return true;
     }
     return false;
+}
+
+/* threats_win with one pattern state built for this position and followed by all its searches
+ * (without one, the VCF scans the board at every node and each VCT builds its own). */
+static bool to_move_wins(Fixture *f, Board *b, int max_nodes)
+{
+    inc_init(f->inc, f->tables, b->size, b->rule, b->cell);
+    board_follow(b, f->inc);
+    bool wins = threats_win(b, max_nodes);
+    board_follow(b, NULL);
+    return wins;
 }
 
 /* The tree's winning move from here (its suggestion only: the threat searches check it), or
@@ -97,6 +112,22 @@ static int suggested_win(Fixture *f, Board *b)
                                                                                 : CELL_NONE;
 }
 
+static bool win_holds(Fixture *f, Board *b, int move, int levels);
+
+/* The side to move wins: by threats found in a short search, or (`levels` > 0) by the tree's
+ * suggested move checked as a proven win one level down, or by threats at the full budget. The
+ * full budget comes last because a threat search that fails spends all of it (seconds), where
+ * a suggestion that holds costs a fraction; every path is confirmed by the threat searches. */
+static bool wins_from_here(Fixture *f, Board *b, int levels)
+{
+    if (to_move_wins(f, b, QUICK_CHECK_NODES))
+        return true;
+    int next;
+    if (levels > 0 && (next = suggested_win(f, b)) != CELL_NONE && win_holds(f, b, next, levels))
+        return true;
+    return to_move_wins(f, b, CHECK_NODES);
+}
+
 /* After `move` (the winner's), every reply leaves the winner a five, a win by threats, or
  * (`levels` > 1) a next move of which the same holds one level down. */
 static bool win_holds(Fixture *f, Board *b, int move, int levels)
@@ -108,11 +139,7 @@ static bool win_holds(Fixture *f, Board *b, int move, int levels)
     holds = holds || n > 0;
     for (int i = 0; i < n && holds; i++) {
         board_play(b, replies[i]);
-        holds = !rule_is_win_at(b, replies[i]) && to_move_wins(f, b);
-        int next;
-        if (!holds && levels > 1 && !rule_is_win_at(b, replies[i]) &&
-            (next = suggested_win(f, b)) != CELL_NONE)
-            holds = win_holds(f, b, next, levels - 1);
+        holds = !rule_is_win_at(b, replies[i]) && wins_from_here(f, b, levels - 1);
         board_undo(b);
     }
     board_undo(b);
@@ -128,10 +155,7 @@ static bool loss_holds(Fixture *f, Board *b)
     bool holds = n > 0;
     for (int i = 0; i < n && holds; i++) {
         board_play(b, moves[i]);
-        holds = !rule_is_win_at(b, moves[i]) && to_move_wins(f, b);
-        int next;
-        if (!holds && !rule_is_win_at(b, moves[i]) && (next = suggested_win(f, b)) != CELL_NONE)
-            holds = win_holds(f, b, next, CHECK_LEVELS);
+        holds = !rule_is_win_at(b, moves[i]) && wins_from_here(f, b, CHECK_LEVELS);
         board_undo(b);
     }
     return holds;
@@ -149,7 +173,9 @@ static void check_file(Fixture *f, const char *path)
         if (r.score < SCORE_WIN_MIN && r.score > -SCORE_WIN_MIN)
             continue;
         f->claims++;
-        bool ok = r.score > 0 ? to_move_wins(f, &b) || win_holds(f, &b, r.move, CHECK_LEVELS)
+        bool ok = r.score > 0 ? to_move_wins(f, &b, QUICK_CHECK_NODES) ||
+                                    win_holds(f, &b, r.move, CHECK_LEVELS) ||
+                                    to_move_wins(f, &b, CHECK_NODES)
                               : loss_holds(f, &b);
         f->confirmed += ok;
         if (!ok)

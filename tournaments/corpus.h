@@ -1,5 +1,6 @@
-/* The game corpus (corpus/RULE-SIZE.txt): one finished game a line, compact and readable,
- * grown by tournaments/corpus.sh and read by the trainer (tournaments/train.h).
+/* The game corpus (corpus/RULE-SIZE.txt, and files of games from elsewhere such as
+ * corpus/0-15-vs-rapfi.txt): one finished game a line, compact and readable, grown by
+ * tournaments/corpus.sh or `gamok-corpus add` and read by the trainer (tournaments/train.h).
  *
  *   RULE SIZE OPENING RESULT TC BLACK WHITE MOVES
  *   0 15 3 B 100ms rapfi aiwine h8i9g7h7...

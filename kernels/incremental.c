@@ -212,6 +212,9 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     st->tempo = score_tempo(t, rule, size);
     st->forms = &t->line_forms;
     int policy = score_policy_set(rule, size);
+    int near = score_policy_near_set(rule, size);
+    if (near >= 0)
+        st->policy_near = t->policy_near[near - VALUES_LEARNED_FIRST];
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
         st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];

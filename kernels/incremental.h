@@ -61,6 +61,8 @@ typedef struct IncState {
     /* [colour - 1]: that colour table's learned priorities (PatternTables.policy, both parts),
      * NULL for both where the game's policy is the hand-set one (score_policy_set). */
     const int32_t *policy[2];
+    const int32_t *policy_near;     /* its locality part (PatternTables.policy_near), or NULL
+                                     * where it plays none (score_policy_near_set) */
     int32_t tempo;                  /* the side to move's bonus (score_tempo) */
     const int32_t *threat[2];       /* [side to move - 1]: its threat term (PatternTables) */
     int size, rule;

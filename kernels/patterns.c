@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernels/learned_policy.h"
 #include "kernels/learned_values.h"
@@ -327,6 +328,15 @@ static const LearnedPriority LEARNED_PRIORITIES[] = {
     LEARNED_POLICY_LIST(LEARNED_PRIORITY){VALUES_HAND, 0, 0, 0, 0}};
 #undef LEARNED_PRIORITY
 
+typedef struct LearnedNear {
+    uint8_t set, back, bucket;
+    int32_t priority;
+} LearnedNear;
+#define LEARNED_NEAR(set, back, bucket, priority) {set, back, bucket, priority},
+static const LearnedNear LEARNED_NEARS[] = {
+    LEARNED_POLICY_NEAR_LIST(LEARNED_NEAR){VALUES_HAND, 0, 0, 0}};
+#undef LEARNED_NEAR
+
 /* Dense indices of the combinations, in the order of their first key. Returns how many. */
 static int build_combination_index(uint16_t *index, uint32_t *combination_of)
 {
@@ -359,6 +369,15 @@ static void build_policy(int32_t table[2][PATTERN_COMBINATIONS], ValueSet set, b
             table[p->side][index[p->combination]] = p->priority;
 }
 
+/* The learned sets' locality parts: the learned list's numbers, 0 elsewhere. */
+static void build_policy_near(int32_t near[][POLICY_NEAR_MOVES * POLICY_NEAR_BUCKETS])
+{
+    memset(near, 0, LEARNED_SET_COUNT * sizeof *near);
+    for (const LearnedNear *p = LEARNED_NEARS; p->set != VALUES_HAND; p++)
+        near[p->set - VALUES_LEARNED_FIRST][p->back * POLICY_NEAR_BUCKETS + p->bucket] =
+            p->priority;
+}
+
 /* ---- the whole set ------------------------------------------------------------------------- */
 
 PatternTables *pattern_tables_create(void)
@@ -383,6 +402,7 @@ PatternTables *pattern_tables_create(void)
             for (int renju_black = 0; renju_black < 2; renju_black++)
                 build_policy(t->policy[set - VALUES_LEARNED_FIRST][renju_black], (ValueSet)set,
                              renju_black, combination_of, t->combination_index);
+        build_policy_near(t->policy_near);
     }
     if (!ok) {
         free(t);

@@ -1,10 +1,11 @@
-/* A move's priority for the side to move, from the incremental state alone: what the cell makes
- * for the mover and what it takes from the opponent. The tree orders, reduces and prunes its
- * moves by it instead of scoring every child. Hand-set: by their cell classes, then their
- * pattern values (kernels/values.h's POLICY_*). Learned (tournaments/train_policy.h, where
- * score_policy_set says so): a number per line-class combination for each part, in
+/* A move's priority for the side to move, from the incremental state and the last moves: what
+ * the cell makes for the mover and what it takes from the opponent. The tree orders, reduces
+ * and prunes its moves by it instead of scoring every child. Hand-set: by their cell classes,
+ * then their pattern values (kernels/values.h's POLICY_*). Learned (tournaments/train_policy.h,
+ * where score_policy_set says so): a number per line-class combination for each part, in
  * PatternTables.policy, the hand-set parts of the learned set's prior where the corpus had
- * nothing to say. */
+ * nothing to say; plus, where score_policy_near_set says so, a locality part: where the cell
+ * lies against each of the last four moves (PatternTables.policy_near). */
 #ifndef GAMOK_POLICY_H
 #define GAMOK_POLICY_H
 
@@ -14,6 +15,26 @@
 #include "kernels/values.h"
 
 enum { POLICY_OWN = 0, POLICY_OPP = 1 }; /* the two parts */
+
+/* The locality part's bucket (patterns.h) of the empty `cell` against an earlier move `earlier`
+ * (-1: none): the Chebyshev distance between them, farther than POLICY_NEAR_FAR counted as
+ * that, and whether the cell lies on one of that move's four lines. */
+static inline int policy_near_bucket(int cell, int earlier)
+{
+    if (earlier < 0)
+        return POLICY_NEAR_BUCKETS - 1;
+    int dx = cell_x(cell) - cell_x(earlier), dy = cell_y(cell) - cell_y(earlier);
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int far = ax > ay ? ax : ay;
+    bool on_a_line = ax == 0 || ay == 0 || ax == ay;
+    return 2 * ((far < POLICY_NEAR_FAR ? far : POLICY_NEAR_FAR) - 1) + on_a_line;
+}
+
+/* The moves so far, what the locality part reads from the last back: a board's history. */
+typedef struct PolicyRecent {
+    const uint16_t *history; /* cells in the order they were filled */
+    int count;
+} PolicyRecent;
 
 /* Bonus by the cell's class for the mover (own) and for the opponent (taking it from him). */
 static inline int32_t policy_class_bonus(int cls, bool own)
@@ -37,8 +58,22 @@ static inline int32_t policy_opp_part(uint16_t entry)
          + POLICY_OPP_VALUE * CELL_ENTRY_VALUE(entry);
 }
 
-/* The priority of the empty `cell` for `me` (BLACK or WHITE); higher first. */
-static inline int32_t policy_score(const IncState *inc, int me, int cell)
+/* A learned policy's locality part of `cell` after the `recent` moves (0 where it has none). */
+static inline int32_t policy_near_part(const IncState *inc, int cell, PolicyRecent recent)
+{
+    int32_t sum = 0;
+    if (!inc->policy_near)
+        return 0;
+    for (int k = 0; k < POLICY_NEAR_MOVES; k++) {
+        int earlier = recent.count > k ? recent.history[recent.count - 1 - k] : -1;
+        sum += inc->policy_near[k * POLICY_NEAR_BUCKETS + policy_near_bucket(cell, earlier)];
+    }
+    return sum;
+}
+
+/* The priority of the empty `cell` for `me` (BLACK or WHITE) after the `recent` moves; higher
+ * first. */
+static inline int32_t policy_score(const IncState *inc, int me, int cell, PolicyRecent recent)
 {
     uint16_t own = inc->entry[me - 1][cell], opp = inc->entry[2 - me][cell];
     if (!inc->policy[0])
@@ -47,7 +82,8 @@ static inline int32_t policy_score(const IncState *inc, int me, int cell)
     uint32_t key = inc->cell_key[cell], shift = me == BLACK ? 0 : 16;
     uint32_t own_key = (key >> shift) & 0xFFFFu, opp_key = (key >> (16 - shift)) & 0xFFFFu;
     return inc->policy[me - 1][POLICY_OWN * PATTERN_COMBINATIONS + index[own_key]]
-         + inc->policy[2 - me][POLICY_OPP * PATTERN_COMBINATIONS + index[opp_key]];
+         + inc->policy[2 - me][POLICY_OPP * PATTERN_COMBINATIONS + index[opp_key]]
+         + policy_near_part(inc, cell, recent);
 }
 
 #endif

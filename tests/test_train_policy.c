@@ -1,6 +1,7 @@
 /* The learned move policy: the trainer (tournaments/train_policy.c) and the tables the search
  * reads (kernels/patterns.c, kernels/policy.h) hold the same numbers; a learned policy scores a
- * cell as the sum of its two parts; the gradient agrees with the objective; a fit lowers the
+ * cell as the sum of its two parts and its locality part, whose buckets are distance and line
+ * to each earlier move; the gradient agrees with the objective; a fit lowers the
  * held-out cross-entropy, the same way every time, and its recall is measured as the search
  * orders; labelled moves replace the winner's as the targets. Games:
  * tests/games/train_corpus.txt. */
@@ -80,6 +81,21 @@ static const Listed *listed(int set, int side, int renju_black, uint32_t combina
     return NULL;
 }
 
+/* The learned locality list as data. */
+typedef struct ListedNear {
+    int set, back, bucket;
+    int32_t priority;
+} ListedNear;
+#define LISTED_NEAR(set, back, bucket, priority) {set, back, bucket, priority},
+static const ListedNear NEAR_LIST[] = {LEARNED_POLICY_NEAR_LIST(LISTED_NEAR){-1, 0, 0, 0}};
+
+static const ListedNear *listed_near(int set, int back, int bucket)
+{
+    for (const ListedNear *l = NEAR_LIST; l->set >= 0; l++)
+        if (l->set == set && l->back == back && l->bucket == bucket) return l;
+    return NULL;
+}
+
 static const int32_t *table_part(const PatternTables *t, int set, int renju_black, int side)
 {
     return t->policy[set - VALUES_LEARNED_FIRST][renju_black][side];
@@ -94,6 +110,15 @@ static void tables_hold_the_trainers_priors_or_the_learned_numbers(void **state)
     assert_true(d->params.count > 100);
     for (int p = 0; p < d->params.count; p++) {
         const TrainParam *q = &d->params.items[p];
+        if (q->near) { /* a locality number: the listed one, else 0 (its prior) */
+            const ListedNear *l = listed_near(q->set, q->near - 1, q->combination);
+            assert_int_equal(prior.value[p], 0);
+            assert_int_equal(f->tables->policy_near[q->set - VALUES_LEARNED_FIRST]
+                                                   [(q->near - 1) * POLICY_NEAR_BUCKETS
+                                                    + q->combination],
+                             l ? l->priority : 0);
+            continue;
+        }
         const Listed *l = listed(q->set, q->side, q->renju_black, q->combination);
         int32_t in_table =
             table_part(f->tables, q->set, q->renju_black, q->side)
@@ -122,7 +147,26 @@ typedef struct Check {
     int set, cells;
 } Check;
 
-/* On each position: with the learned tables in the state, a cell's priority is its two parts. */
+/* The locality bucket: 2 * (Chebyshev distance - 1) + (on one of the earlier move's lines),
+ * distances from POLICY_NEAR_FAR on counted as that; its own bucket when there is no move. */
+static void near_bucket_is_distance_and_line(void **state)
+{
+    (void)state;
+    int at = cell_index(7, 7);
+    assert_int_equal(policy_near_bucket(cell_index(8, 7), at), 1);  /* 1, on its row */
+    assert_int_equal(policy_near_bucket(cell_index(6, 6), at), 1);  /* 1, on a diagonal */
+    assert_int_equal(policy_near_bucket(cell_index(9, 8), at), 2);  /* 2, a knight's step */
+    assert_int_equal(policy_near_bucket(cell_index(4, 10), at), 5); /* 3, on the anti-diagonal */
+    assert_int_equal(policy_near_bucket(cell_index(7, 3), at), 7);  /* 4, on its column */
+    assert_int_equal(policy_near_bucket(cell_index(12, 9), at), 8); /* 5, off its lines */
+    assert_int_equal(policy_near_bucket(cell_index(0, 0), at), 9);  /* 7, counted as 5 */
+    assert_int_equal(policy_near_bucket(cell_index(14, 1), at), 8); /* 7, off its lines */
+    assert_int_equal(policy_near_bucket(at, -1), POLICY_NEAR_BUCKETS - 1);
+    assert_int_equal(2 * POLICY_NEAR_FAR + 1, POLICY_NEAR_BUCKETS);
+}
+
+/* On each position: with the learned tables in the state, a cell's priority is its two parts
+ * and its locality part, one number per earlier move (the no-move bucket before the fourth). */
 static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, float result,
                                                     void *ctx)
 {
@@ -132,9 +176,13 @@ static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, fl
     IncState *inc = board_incremental(b);
     const int32_t *keep[2] = {inc->policy[0], inc->policy[1]};
     bool renju = b->rule == RULE_RENJU;
+    const int32_t *keep_near = inc->policy_near;
     for (int colour = BLACK; colour <= WHITE; colour++)
         inc->policy[colour - 1] = &c->t->policy[c->set - VALUES_LEARNED_FIRST]
                                                [renju && colour == BLACK][0][0];
+    const int32_t *near = c->t->policy_near[c->set - VALUES_LEARNED_FIRST];
+    inc->policy_near = near;
+    PolicyRecent recent = {b->history, b->nstones};
     uint16_t moves[MOVES_MAX];
     int n = moves_candidates(b, TREE_RADIUS, moves), me = b->to_move;
     for (int i = 0; i < n; i++) {
@@ -146,11 +194,16 @@ static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, fl
                 [c->t->combination_index[mine]]
             + table_part(c->t, c->set, renju && me == WHITE, POLICY_OPP)
                   [c->t->combination_index[theirs]];
-        assert_int_equal(policy_score(inc, me, moves[i]), expect);
+        for (int k = 0; k < POLICY_NEAR_MOVES; k++) {
+            int earlier = b->nstones > k ? b->history[b->nstones - 1 - k] : -1;
+            expect += near[k * POLICY_NEAR_BUCKETS + policy_near_bucket(moves[i], earlier)];
+        }
+        assert_int_equal(policy_score(inc, me, moves[i], recent), expect);
         c->cells++;
     }
     inc->policy[0] = keep[0];
     inc->policy[1] = keep[1];
+    inc->policy_near = keep_near;
     return 0;
 }
 
@@ -165,6 +218,31 @@ static void learned_policy_scores_each_cell_by_its_two_parts(void **state)
                                   learned_priority_is_the_sum_of_its_parts, &c) >= 0);
     }
     assert_true(c.cells > 1000);
+}
+
+/* A game whose policy is learned reads its set's locality part where it plays one
+ * (score_policy_near_set: freestyle 15x15), else none; a hand-set policy has none. */
+static void state_reads_the_locality_part_of_its_learned_set(void **state)
+{
+    const Fixture *f = *state;
+    IncState *inc = malloc(sizeof *inc);
+    assert_non_null(inc);
+    uint8_t cells[BOARD_CELLS] = {0};
+    int policy = score_policy_set(RULE_FREESTYLE, 15);
+    assert_true(policy >= VALUES_LEARNED_FIRST);
+    inc_init(inc, f->tables, 15, RULE_FREESTYLE, cells);
+    assert_ptr_equal(inc->policy_near, f->tables->policy_near[policy - VALUES_LEARNED_FIRST]);
+    assert_int_equal(score_policy_near_set(RULE_FREESTYLE, 15), policy);
+    assert_true(score_policy_set(RULE_FREESTYLE, 20) >= VALUES_LEARNED_FIRST);
+    assert_int_equal(score_policy_near_set(RULE_FREESTYLE, 20), -1);
+    inc_init(inc, f->tables, 20, RULE_FREESTYLE, cells);
+    assert_non_null(inc->policy[0]);
+    assert_null(inc->policy_near);
+    assert_int_equal(score_policy_set(RULE_RENJU, 15), -1);
+    inc_init(inc, f->tables, 15, RULE_RENJU, cells);
+    assert_null(inc->policy_near);
+    assert_null(inc->policy[0]);
+    free(inc);
 }
 
 static void gradient_matches_finite_differences(void **state)
@@ -328,7 +406,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tables_hold_the_trainers_priors_or_the_learned_numbers),
         cmocka_unit_test(combination_index_is_dense),
+        cmocka_unit_test(near_bucket_is_distance_and_line),
         cmocka_unit_test(learned_policy_scores_each_cell_by_its_two_parts),
+        cmocka_unit_test(state_reads_the_locality_part_of_its_learned_set),
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(fit_lowers_the_held_out_loss_the_same_way_every_time),
         cmocka_unit_test(recall_breaks_ties_in_cell_order),

@@ -48,6 +48,8 @@ typedef struct TrainParam {
     uint16_t combination;
     float prior; /* the prior's number */
     int seen;    /* positions it occurs in */
+    uint8_t near; /* a move policy's locality number (policy.h): 1 + the earlier move it is
+                   * for, its bucket in `combination`; 0: a combination's number */
 } TrainParam;
 
 /* The numbers met so far, and where each combination's number is. */

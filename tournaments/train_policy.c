@@ -33,7 +33,16 @@ static int param_of(GameContext *g, int side, bool renju_black, uint32_t key)
     uint16_t entry = pattern_cell_entry(combination, prior_set, renju_black);
     int32_t prior = side == POLICY_OWN ? policy_own_part(entry) : policy_opp_part(entry);
     TrainParam p = {(uint8_t)g->set, (uint8_t)side, renju_black, (uint16_t)combination,
-                    (float)prior, 0};
+                    (float)prior, 0, 0};
+    return train_params_add(&g->data->params, slot, p);
+}
+
+/* The locality number of the `back`-th earlier move's `bucket`; -1 when out of memory. */
+static int near_param_of(GameContext *g, int back, int bucket)
+{
+    int32_t *slot = &g->data->near_slot[g->set][back * POLICY_NEAR_BUCKETS + bucket];
+    if (*slot) return *slot - 1;
+    TrainParam p = {(uint8_t)g->set, 0, false, (uint16_t)bucket, 0, 0, (uint8_t)(1 + back)};
     return train_params_add(&g->data->params, slot, p);
 }
 
@@ -86,7 +95,16 @@ static int add_position(const Board *b, int move, float result, void *ctx)
         uint32_t key = inc->cell_key[moves[i]];
         int own = param_of(g, POLICY_OWN, renju && me == BLACK, (key >> shift_me) & 0xFFFFu);
         int opp = param_of(g, POLICY_OPP, renju && me == WHITE, (key >> (16 - shift_me)) & 0xFFFFu);
-        if (own < 0 || opp < 0 || push_candidate(d, (PolicyCandidate){own, opp})) return -1;
+        PolicyCandidate c = {own, opp, {0}};
+        for (int k = 0; k < POLICY_NEAR_MOVES; k++) {
+            c.near[k] = -1;
+            if (!score_policy_near_plays(g->set)) continue;
+            int earlier = b->nstones > k ? b->history[b->nstones - 1 - k] : -1;
+            if ((c.near[k] = near_param_of(g, k, policy_near_bucket(moves[i], earlier))) < 0)
+                return -1;
+            d->params.items[c.near[k]].seen++;
+        }
+        if (own < 0 || opp < 0 || push_candidate(d, c)) return -1;
         d->params.items[own].seen++;
         d->params.items[opp].seen++;
     }
@@ -116,10 +134,19 @@ void policy_data_free(PolicyData *d)
 
 /* ---- the model ----------------------------------------------------------------------------- */
 
+/* A candidate's priority: its two parts and its locality part (where its set has one). */
+static double priority(const PolicyData *d, const PolicyModel *m, int64_t i)
+{
+    const PolicyCandidate *c = &d->cand[i];
+    double sum = m->value[c->own] + m->value[c->opp];
+    for (int k = 0; k < POLICY_NEAR_MOVES && c->near[k] >= 0; k++) sum += m->value[c->near[k]];
+    return sum;
+}
+
 static double logit(const PolicyData *d, const PolicyModel *m, const PolicyPosition *q,
                     int64_t i)
 {
-    return (m->value[d->cand[i].own] + m->value[d->cand[i].opp]) / m->temp[q->set];
+    return priority(d, m, i) / m->temp[q->set];
 }
 
 /* The position's softmax into p (n entries); returns the cross-entropy of the chosen move. */
@@ -153,11 +180,10 @@ double policy_loss(const PolicyData *d, const PolicyModel *m, int set, bool held
 /* The chosen move's place in the search's order: higher first, ties in cell order. */
 static int rank_of_chosen(const PolicyData *d, const PolicyModel *m, const PolicyPosition *q)
 {
-    double mine = m->value[d->cand[q->first + q->chosen].own]
-                + m->value[d->cand[q->first + q->chosen].opp];
+    double mine = priority(d, m, q->first + q->chosen);
     int rank = 0;
     for (int i = 0; i < q->n; i++) {
-        double v = m->value[d->cand[q->first + i].own] + m->value[d->cand[q->first + i].opp];
+        double v = priority(d, m, q->first + i);
         rank += v > mine || (v == mine && i < q->chosen);
     }
     return rank;
@@ -232,8 +258,10 @@ double policy_objective(const PolicyData *d, const PolicyModel *m, double *grad)
         sum += softmax(d, m, q, p) / d->positions[q->set][0];
         for (int j = 0; j < q->n; j++) {
             double g = (p[j] - (j == q->chosen)) * scale; /* d loss / d priority */
-            grad[d->cand[q->first + j].own] += g;
-            grad[d->cand[q->first + j].opp] += g;
+            const PolicyCandidate *c = &d->cand[q->first + j];
+            grad[c->own] += g;
+            grad[c->opp] += g;
+            for (int k = 0; k < POLICY_NEAR_MOVES && c->near[k] >= 0; k++) grad[c->near[k]] += g;
         }
     }
     return sum;
@@ -281,23 +309,38 @@ PolicyModel policy_fit(const PolicyData *d, const PolicyModel *start, const Trai
 
 /* ---- the output ---------------------------------------------------------------------------- */
 
+/* Whether a number goes to the file: its set learned, and it moved off its prior. */
+static bool learned_number(const PolicyData *d, const PolicyModel *m, int p)
+{
+    const TrainParam *q = &d->params.items[p];
+    return d->positions[q->set][0] && d->positions[q->set][1]
+        && lround(m->value[p]) != lround(q->prior);
+}
+
 int policy_write(FILE *f, const PolicyData *d, const PolicyModel *m, const char *provenance)
 {
     fprintf(f, "/* The learned move policy (kernels/policy.h), written by `make train`\n"
                " * (tournaments/train_tool.c); do not edit by hand.%s\n"
                " *   LEARNED_POLICY_LIST: X(set, side (0 own, 1 opp), renju_black, combination\n"
                " *   (pattern_combination), priority); combinations the corpus never showed keep\n"
-               " *   the prior's priority. */\n"
+               " *   the prior's priority.\n"
+               " *   LEARNED_POLICY_NEAR_LIST: X(set, earlier move (0 the last), bucket\n"
+               " *   (policy_near_bucket), priority); the others are 0. */\n"
                "#ifndef GAMOK_LEARNED_POLICY_H\n#define GAMOK_LEARNED_POLICY_H\n\n"
                "#define LEARNED_POLICY_LIST(X)",
             provenance);
     for (int p = 0; p < d->params.count; p++) {
         const TrainParam *q = &d->params.items[p];
-        long v = lround(m->value[p]);
-        if (!d->positions[q->set][0] || !d->positions[q->set][1] || v == lround(q->prior))
-            continue;
-        fprintf(f, " \\\n    X(%s, %d, %d, 0x%04X, %ld)", train_set_macro(q->set), q->side,
-                q->renju_black, q->combination, v);
+        if (!q->near && learned_number(d, m, p))
+            fprintf(f, " \\\n    X(%s, %d, %d, 0x%04X, %ld)", train_set_macro(q->set), q->side,
+                    q->renju_black, q->combination, lround(m->value[p]));
+    }
+    fprintf(f, "\n\n#define LEARNED_POLICY_NEAR_LIST(X)");
+    for (int p = 0; p < d->params.count; p++) {
+        const TrainParam *q = &d->params.items[p];
+        if (q->near && learned_number(d, m, p))
+            fprintf(f, " \\\n    X(%s, %d, %d, %ld)", train_set_macro(q->set), q->near - 1,
+                    q->combination, lround(m->value[p]));
     }
     return fprintf(f, "\n\n#endif\n") < 0 ? -1 : 0;
 }

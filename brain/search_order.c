@@ -120,8 +120,8 @@ int order_keep_best(Board *b, uint16_t *moves, int n, int width)
 }
 
 /* The key of a move for the order: the table's move, then the killers, then policy + history. */
-static int32_t policy_key(const Search *s, const Board *b, const IncState *inc, int ply,
-                          int tt_move, int move)
+static int32_t policy_key(const Search *s, const Board *b, const IncState *inc,
+                          const PolicyRecent *recent, int ply, int tt_move, int move)
 {
     if (move == tt_move)
         return INT32_MAX;
@@ -129,7 +129,6 @@ static int32_t policy_key(const Search *s, const Board *b, const IncState *inc, 
         if (move == s->killers[ply][k])
             return INT32_MAX - 1 - k;
     int me = b->to_move, h = s->history[me - 1][move] >> HISTORY_SHIFT;
-    PolicyRecent recent = {b->history, b->nstones};
     return policy_score(inc, me, move, recent) + (h < HISTORY_MAX ? h : HISTORY_MAX);
 }
 
@@ -138,8 +137,9 @@ int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, 
 {
     const IncState *inc = board_incremental(b);
     int32_t *keys = ply_keys(s, ply);
+    PolicyRecent recent = policy_recent(b->history, b->nstones);
     for (int i = 0; i < n; i++)
-        keys[i] = policy_key(s, b, inc, ply, tt_move, moves[i]);
+        keys[i] = policy_key(s, b, inc, &recent, ply, tt_move, moves[i]);
     /* A stable selection: only the top ones need an order, and ties keep the candidates' (cell)
      * order: an unstable one made the tree-bench trees twice as large. */
     int top = width < n ? width : n;

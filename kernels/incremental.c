@@ -203,6 +203,15 @@ void inc_remove(IncState *st, int cell)
     change(st, NULL, cell, EMPTY);
 }
 
+uint32_t inc_line_form(const IncState *st, int color, int cell, int d)
+{
+    LineSpot s = line_spot(st->size, d, cell_x(cell), cell_y(cell));
+    uint32_t key = score_window_key(st->line[d][s.index], 2 * (s.pos + SCORE_PAD));
+    if (color == WHITE) /* swap 1 and 2: the pairs whose two bits differ */
+        key ^= ((key ^ (key >> 1)) & 0x55555u) * 3;
+    return score_line_form(st->forms, key);
+}
+
 void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells)
 {
     memset(st, 0, sizeof *st);
@@ -215,6 +224,9 @@ void inc_init(IncState *st, const PatternTables *t, int size, int rule, const ui
     int near = score_policy_near_set(rule, size);
     if (near >= 0)
         st->policy_near = t->policy_near[near - VALUES_LEARNED_FIRST];
+    int form = score_policy_form_set(rule, size);
+    if (form >= 0)
+        st->policy_form = &t->policy_form[form - VALUES_LEARNED_FIRST][0][0];
     for (int c = 0; c < 2; c++) {
         st->line_table[c] = t->line[score_line_table_id(rule, c + 1)];
         st->cell_table[c] = t->cell[score_cell_table_id(rule, size, c + 1)];

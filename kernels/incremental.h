@@ -63,6 +63,8 @@ typedef struct IncState {
     const int32_t *policy[2];
     const int32_t *policy_near;     /* its locality part (PatternTables.policy_near), or NULL
                                      * where it plays none (score_policy_near_set) */
+    const int32_t *policy_form;     /* its shape part (PatternTables.policy_form, own then opp),
+                                     * or NULL where it plays none (score_policy_form_set) */
     int32_t tempo;                  /* the side to move's bonus (score_tempo) */
     const int32_t *threat[2];       /* [side to move - 1]: its threat term (PatternTables) */
     int size, rule;
@@ -133,6 +135,10 @@ static inline int inc_line_class(const IncState *st, int color, int cell, int d)
 {
     return (int)(st->cell_key[cell] >> ((color == BLACK ? 0 : 16) + 4 * d)) & 0xF;
 }
+
+/* The line form (patterns.h: LineForms) of the window around the empty `cell` on the line of
+ * direction `d`, as `color` sees it (own stones 1, the opponent's 2). */
+uint32_t inc_line_form(const IncState *st, int color, int cell, int d);
 
 /* Up to `max` cells where `color` makes a four or a five (by their cell class, so never a
  * forbidden one), in cell order. Returns how many. */

@@ -6,7 +6,9 @@
  *   (pattern_combination), priority); combinations the corpus never showed keep
  *   the prior's priority.
  *   LEARNED_POLICY_NEAR_LIST: X(set, earlier move (0 the last), bucket
- *   (policy_near_bucket), priority); the others are 0. */
+ *   (policy_near_bucket), priority); the others are 0.
+ *   LEARNED_POLICY_FORM_LIST: X(set, part (0 own, 1 opp), line form (LineForms),
+ *   priority); the others are 0. */
 #ifndef GAMOK_LEARNED_POLICY_H
 #define GAMOK_LEARNED_POLICY_H
 
@@ -1008,5 +1010,7 @@
     X(VALUES_LEARNED_FREESTYLE15, 3, 1, 436) \
     X(VALUES_LEARNED_FREESTYLE15, 3, 8, -278) \
     X(VALUES_LEARNED_FREESTYLE15, 3, 9, -234)
+
+#define LEARNED_POLICY_FORM_LIST(X)
 
 #endif

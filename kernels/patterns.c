@@ -337,6 +337,16 @@ static const LearnedNear LEARNED_NEARS[] = {
     LEARNED_POLICY_NEAR_LIST(LEARNED_NEAR){VALUES_HAND, 0, 0, 0}};
 #undef LEARNED_NEAR
 
+typedef struct LearnedForm {
+    uint8_t set, side;
+    uint16_t form;
+    int32_t priority;
+} LearnedForm;
+#define LEARNED_FORM(set, side, form, priority) {set, side, form, priority},
+static const LearnedForm LEARNED_FORMS[] = {
+    LEARNED_POLICY_FORM_LIST(LEARNED_FORM){VALUES_HAND, 0, 0, 0}};
+#undef LEARNED_FORM
+
 /* Dense indices of the combinations, in the order of their first key. Returns how many. */
 static int build_combination_index(uint16_t *index, uint32_t *combination_of)
 {
@@ -378,6 +388,14 @@ static void build_policy_near(int32_t near[][POLICY_NEAR_MOVES * POLICY_NEAR_BUC
             p->priority;
 }
 
+/* The learned sets' shape parts: the learned list's numbers, 0 elsewhere. */
+static void build_policy_form(int32_t form[][POLICY_FORM_PARTS][LINE_FORMS])
+{
+    memset(form, 0, LEARNED_SET_COUNT * sizeof *form);
+    for (const LearnedForm *p = LEARNED_FORMS; p->set != VALUES_HAND; p++)
+        form[p->set - VALUES_LEARNED_FIRST][p->side][p->form] = p->priority;
+}
+
 /* ---- the whole set ------------------------------------------------------------------------- */
 
 PatternTables *pattern_tables_create(void)
@@ -403,6 +421,7 @@ PatternTables *pattern_tables_create(void)
                 build_policy(t->policy[set - VALUES_LEARNED_FIRST][renju_black], (ValueSet)set,
                              renju_black, combination_of, t->combination_index);
         build_policy_near(t->policy_near);
+        build_policy_form(t->policy_form);
     }
     if (!ok) {
         free(t);

@@ -118,6 +118,14 @@ enum { LEARNED_SET_COUNT = VALUE_SET_COUNT - VALUES_LEARNED_FIRST };
  * from 36.0% to 37.8% (results/2026-12-02-policy-locality.txt). */
 enum { POLICY_NEAR_MOVES = 4, POLICY_NEAR_FAR = 5, POLICY_NEAR_BUCKETS = 2 * POLICY_NEAR_FAR + 1 };
 
+/* The learned policy's shape part (kernels/policy.h): a number per line form (LineForms: the
+ * exact stones and edges within 5 cells on one line, as the player there sees them), own and
+ * opp, added up over the cell's four lines. The line classes say what a line becomes, the forms
+ * how: held out, the part lifts the freestyle 15x15 top-1 recall of Rapfi's move from 37.8% to
+ * 40.2%, but it played level, so no set plays it by default (score.h: GAMOK_POLICY_FORM_MASK;
+ * results/2026-12-02-policy-forms.txt). */
+enum { POLICY_FORM_PARTS = 2 };
+
 typedef struct PatternTables {
     LineForms line_forms;
     uint8_t line[LT_COUNT][LINE_FORMS];    /* LinePattern per canonical key, by its form */
@@ -131,6 +139,9 @@ typedef struct PatternTables {
     int32_t policy[LEARNED_SET_COUNT][2][2][PATTERN_COMBINATIONS];
     /* Per learned set, its locality part by earlier move and bucket (0 where the list has none). */
     int32_t policy_near[LEARNED_SET_COUNT][POLICY_NEAR_MOVES * POLICY_NEAR_BUCKETS];
+    /* Per learned set, its shape part by part (own, opp) and line form (0 where the list has
+     * none). */
+    int32_t policy_form[LEARNED_SET_COUNT][POLICY_FORM_PARTS][LINE_FORMS];
 } PatternTables;
 
 /* The combinations whose value floors a cell's summed line values: a four and an open three,

@@ -5,7 +5,9 @@
  * where score_policy_set says so): a number per line-class combination for each part, in
  * PatternTables.policy, the hand-set parts of the learned set's prior where the corpus had
  * nothing to say; plus, where score_policy_near_set says so, a locality part: where the cell
- * lies against each of the last four moves (PatternTables.policy_near). */
+ * lies against each of the last four moves (PatternTables.policy_near); and where
+ * score_policy_form_set says so, a shape part: a number per line form around the cell, for the
+ * mover and for the opponent (PatternTables.policy_form). */
 #ifndef GAMOK_POLICY_H
 #define GAMOK_POLICY_H
 
@@ -30,11 +32,20 @@ static inline int policy_near_bucket(int cell, int earlier)
     return 2 * ((far < POLICY_NEAR_FAR ? far : POLICY_NEAR_FAR) - 1) + on_a_line;
 }
 
-/* The moves so far, what the locality part reads from the last back: a board's history. */
+/* What the locality part reads: the last POLICY_NEAR_MOVES moves, the latest first, -1 where
+ * the game has fewer. The same for every cell of a node: built once there (policy_recent). */
 typedef struct PolicyRecent {
-    const uint16_t *history; /* cells in the order they were filled */
-    int count;
+    int earlier[POLICY_NEAR_MOVES];
 } PolicyRecent;
+
+/* The recent moves of a game whose `count` cells were filled in the order of `history`. */
+static inline PolicyRecent policy_recent(const uint16_t *history, int count)
+{
+    PolicyRecent r;
+    for (int k = 0; k < POLICY_NEAR_MOVES; k++)
+        r.earlier[k] = count > k ? history[count - 1 - k] : -1;
+    return r;
+}
 
 /* Bonus by the cell's class for the mover (own) and for the opponent (taking it from him). */
 static inline int32_t policy_class_bonus(int cls, bool own)
@@ -59,21 +70,36 @@ static inline int32_t policy_opp_part(uint16_t entry)
 }
 
 /* A learned policy's locality part of `cell` after the `recent` moves (0 where it has none). */
-static inline int32_t policy_near_part(const IncState *inc, int cell, PolicyRecent recent)
+static inline int32_t policy_near_part(const IncState *inc, int cell, const PolicyRecent *recent)
 {
     int32_t sum = 0;
     if (!inc->policy_near)
         return 0;
-    for (int k = 0; k < POLICY_NEAR_MOVES; k++) {
-        int earlier = recent.count > k ? recent.history[recent.count - 1 - k] : -1;
-        sum += inc->policy_near[k * POLICY_NEAR_BUCKETS + policy_near_bucket(cell, earlier)];
-    }
+    for (int k = 0; k < POLICY_NEAR_MOVES; k++)
+        sum += inc->policy_near[k * POLICY_NEAR_BUCKETS
+                                + policy_near_bucket(cell, recent->earlier[k])];
+    return sum;
+}
+
+/* A learned policy's shape part of the empty `cell` for `me` (0 where it has none): own forms
+ * of its four lines, then the opponent's. */
+static inline int32_t policy_form_part(const IncState *inc, int me, int cell)
+{
+    int32_t sum = 0;
+    if (!inc->policy_form)
+        return 0;
+    const int32_t *own = inc->policy_form + POLICY_OWN * LINE_FORMS;
+    const int32_t *opp = inc->policy_form + POLICY_OPP * LINE_FORMS;
+    for (int d = 0; d < 4; d++)
+        sum += own[inc_line_form(inc, me, cell, d)]
+             + opp[inc_line_form(inc, me == BLACK ? WHITE : BLACK, cell, d)];
     return sum;
 }
 
 /* The priority of the empty `cell` for `me` (BLACK or WHITE) after the `recent` moves; higher
  * first. */
-static inline int32_t policy_score(const IncState *inc, int me, int cell, PolicyRecent recent)
+static inline int32_t policy_score(const IncState *inc, int me, int cell,
+                                   const PolicyRecent *recent)
 {
     uint16_t own = inc->entry[me - 1][cell], opp = inc->entry[2 - me][cell];
     if (!inc->policy[0])
@@ -83,7 +109,7 @@ static inline int32_t policy_score(const IncState *inc, int me, int cell, Policy
     uint32_t own_key = (key >> shift) & 0xFFFFu, opp_key = (key >> (16 - shift)) & 0xFFFFu;
     return inc->policy[me - 1][POLICY_OWN * PATTERN_COMBINATIONS + index[own_key]]
          + inc->policy[2 - me][POLICY_OPP * PATTERN_COMBINATIONS + index[opp_key]]
-         + policy_near_part(inc, cell, recent);
+         + policy_near_part(inc, cell, recent) + policy_form_part(inc, me, cell);
 }
 
 #endif

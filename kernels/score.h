@@ -119,6 +119,30 @@ GAMOK_HD int score_policy_set(int rule, int size)
 #define GAMOK_POLICY_NEAR_MASK (1 << (VALUES_LEARNED_FREESTYLE15 - VALUES_LEARNED_FIRST))
 #endif
 
+/* Which learned move policies add their shape part (bit per set, as above; kernels/policy.h):
+ * none. On freestyle 15x15 (a build and `make train` with -DGAMOK_POLICY_FORM_MASK=1) it lifts
+ * the held-out top-1 recall of Rapfi's move from 37.8% to 40.2% and proves the known wins in 3%
+ * fewer nodes, but played level: +3 +- 59 Elo at 1 s against the policy without it (128 games),
+ * and against Rapfi classical 12.1% where the policy without it scored 12.5% on the same
+ * openings (results/2026-12-02-policy-forms.txt). */
+#ifndef GAMOK_POLICY_FORM_MASK
+#define GAMOK_POLICY_FORM_MASK 0
+#endif
+
+/* Whether a learned set's policy has a shape part (the trainer fits one only there). */
+GAMOK_HD bool score_policy_form_plays(int set)
+{
+    return set >= VALUES_LEARNED_FIRST
+        && ((GAMOK_POLICY_FORM_MASK >> (set - VALUES_LEARNED_FIRST)) & 1);
+}
+
+/* The learned set whose shape part a game's policy adds, or -1: none. */
+GAMOK_HD int score_policy_form_set(int rule, int size)
+{
+    int policy = score_policy_set(rule, size);
+    return policy >= 0 && score_policy_form_plays(policy) ? policy : -1;
+}
+
 /* Whether a learned set's policy has a locality part (the trainer fits one only there). */
 GAMOK_HD bool score_policy_near_plays(int set)
 {

@@ -223,6 +223,47 @@ static void threat_answers_agree_with_board_scans(void **state)
                             0x85EBCA6Bu * (game + 7) + (uint32_t)(r * 17 + s), 150, check_threats);
 }
 
+/* The window key of `cell` on direction d as `color` sees it, read off the board cell by cell
+ * (patterns.h's layout: offset -5 in bits 0-1 up to +5 in bits 18-19; own 1, opponent 2, edge
+ * or blocker 3). */
+static uint32_t key_from_board(const Board *b, int color, int cell, int d)
+{
+    uint32_t key = 0;
+    int bit = 0;
+    for (int o = -5; o <= 5; o++) {
+        if (o == 0)
+            continue;
+        int v = board_at(b, cell_x(cell) + o * DIR_DX[d], cell_y(cell) + o * DIR_DY[d]);
+        uint32_t code = v == EMPTY ? 0 : v == color ? 1 : v == opponent_of(color) ? 2 : 3;
+        key |= code << bit;
+        bit += 2;
+    }
+    return key;
+}
+
+/* The line forms the learned policy's shape part reads (every empty cell, direction and colour,
+ * blockers and edges included) are those of the board's windows. */
+static void check_line_forms(const PatternTables *t, Board *b, IncState *inc)
+{
+    for (int c = 0; c < BOARD_CELLS; c++) {
+        if (!board_cell_valid(b, c) || b->cell[c] != EMPTY)
+            continue;
+        for (int d = 0; d < 4; d++)
+            for (int color = BLACK; color <= WHITE; color++)
+                assert_int_equal(inc_line_form(inc, color, c, d),
+                                 score_line_form(&t->line_forms, key_from_board(b, color, c, d)));
+    }
+}
+
+static void line_forms_are_the_boards_windows(void **state)
+{
+    Fixture *f = *state;
+    for (size_t s = 0; s < sizeof SIZES / sizeof SIZES[0]; s++)
+        for (uint32_t game = 0; game < 2; game++)
+            random_game(f->tables, f->inc, SIZES[s], RULE_FREESTYLE,
+                        0xC2B2AE35u * (game + 3) + (uint32_t)s, 120, check_line_forms);
+}
+
 /* A struct copy of a followed board plays without touching the original's state. */
 static void a_board_copy_does_not_move_the_state(void **state)
 {
@@ -351,6 +392,7 @@ int main(void)
         cmocka_unit_test(scores_equal_score_position_on_every_rule),
         cmocka_unit_test(init_from_a_full_board_matches),
         cmocka_unit_test(threat_answers_agree_with_board_scans),
+        cmocka_unit_test(line_forms_are_the_boards_windows),
         cmocka_unit_test(a_board_copy_does_not_move_the_state),
         cmocka_unit_test(threat_mask_says_who_holds_which_threats),
         cmocka_unit_test(removals_in_any_order_and_depth_stay_exact),

@@ -96,6 +96,21 @@ static const ListedNear *listed_near(int set, int back, int bucket)
     return NULL;
 }
 
+/* The learned shape list as data. */
+typedef struct ListedForm {
+    int set, side, form;
+    int32_t priority;
+} ListedForm;
+#define LISTED_FORM(set, side, form, priority) {set, side, form, priority},
+static const ListedForm FORM_LIST[] = {LEARNED_POLICY_FORM_LIST(LISTED_FORM){-1, 0, 0, 0}};
+
+static const ListedForm *listed_form(int set, int side, int form)
+{
+    for (const ListedForm *l = FORM_LIST; l->set >= 0; l++)
+        if (l->set == set && l->side == side && l->form == form) return l;
+    return NULL;
+}
+
 static const int32_t *table_part(const PatternTables *t, int set, int renju_black, int side)
 {
     return t->policy[set - VALUES_LEARNED_FIRST][renju_black][side];
@@ -116,6 +131,14 @@ static void tables_hold_the_trainers_priors_or_the_learned_numbers(void **state)
             assert_int_equal(f->tables->policy_near[q->set - VALUES_LEARNED_FIRST]
                                                    [(q->near - 1) * POLICY_NEAR_BUCKETS
                                                     + q->combination],
+                             l ? l->priority : 0);
+            continue;
+        }
+        if (q->form) { /* a shape number: the listed one, else 0 (its prior) */
+            const ListedForm *l = listed_form(q->set, q->side, q->combination);
+            assert_int_equal(prior.value[p], 0);
+            assert_int_equal(f->tables->policy_form[q->set - VALUES_LEARNED_FIRST][q->side]
+                                                   [q->combination],
                              l ? l->priority : 0);
             continue;
         }
@@ -176,13 +199,20 @@ static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, fl
     IncState *inc = board_incremental(b);
     const int32_t *keep[2] = {inc->policy[0], inc->policy[1]};
     bool renju = b->rule == RULE_RENJU;
-    const int32_t *keep_near = inc->policy_near;
+    const int32_t *keep_near = inc->policy_near, *keep_form = inc->policy_form;
     for (int colour = BLACK; colour <= WHITE; colour++)
         inc->policy[colour - 1] = &c->t->policy[c->set - VALUES_LEARNED_FIRST]
                                                [renju && colour == BLACK][0][0];
     const int32_t *near = c->t->policy_near[c->set - VALUES_LEARNED_FIRST];
     inc->policy_near = near;
-    PolicyRecent recent = {b->history, b->nstones};
+    /* The shape part plays nowhere by default: numbers of the test's own, so that its lookups
+     * count. */
+    static int32_t form[POLICY_FORM_PARTS][LINE_FORMS];
+    for (int side = 0; side < POLICY_FORM_PARTS && form[1][1] == 0; side++)
+        for (int i = 0; i < LINE_FORMS; i++)
+            form[side][i] = (i * 7 + side * 13) % 101 - 50;
+    inc->policy_form = &form[0][0];
+    PolicyRecent recent = policy_recent(b->history, b->nstones);
     uint16_t moves[MOVES_MAX];
     int n = moves_candidates(b, TREE_RADIUS, moves), me = b->to_move;
     for (int i = 0; i < n; i++) {
@@ -198,12 +228,16 @@ static int learned_priority_is_the_sum_of_its_parts(const Board *b, int move, fl
             int earlier = b->nstones > k ? b->history[b->nstones - 1 - k] : -1;
             expect += near[k * POLICY_NEAR_BUCKETS + policy_near_bucket(moves[i], earlier)];
         }
-        assert_int_equal(policy_score(inc, me, moves[i], recent), expect);
+        for (int d = 0; d < 4; d++)
+            expect += form[POLICY_OWN][inc_line_form(inc, me, moves[i], d)]
+                    + form[POLICY_OPP][inc_line_form(inc, opponent_of(me), moves[i], d)];
+        assert_int_equal(policy_score(inc, me, moves[i], &recent), expect);
         c->cells++;
     }
     inc->policy[0] = keep[0];
     inc->policy[1] = keep[1];
     inc->policy_near = keep_near;
+    inc->policy_form = keep_form;
     return 0;
 }
 
@@ -220,8 +254,22 @@ static void learned_policy_scores_each_cell_by_its_two_parts(void **state)
     assert_true(c.cells > 1000);
 }
 
+/* The state (inc_init'ed for rule and size) reads the shape part of the set its mask names
+ * (score_policy_form_set), and none where it names none; only a learned policy can have one. */
+static void expect_shape_part(const PatternTables *t, const IncState *inc, int rule, int size)
+{
+    int form = score_policy_form_set(rule, size);
+    if (form < 0) {
+        assert_null(inc->policy_form);
+        return;
+    }
+    assert_int_equal(form, score_policy_set(rule, size));
+    assert_ptr_equal(inc->policy_form, &t->policy_form[form - VALUES_LEARNED_FIRST][0][0]);
+}
+
 /* A game whose policy is learned reads its set's locality part where it plays one
- * (score_policy_near_set: freestyle 15x15), else none; a hand-set policy has none. */
+ * (score_policy_near_set: freestyle 15x15), and its shape part where the mask says (none by
+ * default), else none; a hand-set policy has none. */
 static void state_reads_the_locality_part_of_its_learned_set(void **state)
 {
     const Fixture *f = *state;
@@ -233,14 +281,17 @@ static void state_reads_the_locality_part_of_its_learned_set(void **state)
     inc_init(inc, f->tables, 15, RULE_FREESTYLE, cells);
     assert_ptr_equal(inc->policy_near, f->tables->policy_near[policy - VALUES_LEARNED_FIRST]);
     assert_int_equal(score_policy_near_set(RULE_FREESTYLE, 15), policy);
+    expect_shape_part(f->tables, inc, RULE_FREESTYLE, 15);
     assert_true(score_policy_set(RULE_FREESTYLE, 20) >= VALUES_LEARNED_FIRST);
     assert_int_equal(score_policy_near_set(RULE_FREESTYLE, 20), -1);
     inc_init(inc, f->tables, 20, RULE_FREESTYLE, cells);
     assert_non_null(inc->policy[0]);
     assert_null(inc->policy_near);
+    expect_shape_part(f->tables, inc, RULE_FREESTYLE, 20);
     assert_int_equal(score_policy_set(RULE_RENJU, 15), -1);
     inc_init(inc, f->tables, 15, RULE_RENJU, cells);
     assert_null(inc->policy_near);
+    assert_null(inc->policy_form);
     assert_null(inc->policy[0]);
     free(inc);
 }

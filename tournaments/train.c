@@ -60,7 +60,7 @@ static int param_of(TrainData *d, int set, bool renju_black, uint32_t key)
     ValueSet prior = value_set_prior((ValueSet)set);
     uint16_t entry = pattern_cell_entry(combination, prior, renju_black);
     TrainParam p = {(uint8_t)set, 0, renju_black, (uint16_t)combination,
-                    (float)CELL_ENTRY_VALUE(entry), 0, 0};
+                    (float)CELL_ENTRY_VALUE(entry), 0, 0, false};
     int i = train_params_add(&d->params, slot, p);
     return i < 0 ? -2 : i;
 }
@@ -73,7 +73,7 @@ static int threat_param_of(TrainData *d, int set, bool renju_black, int mask)
                                       (uint32_t)mask);
     if (!slot) return -2;
     if (*slot) return *slot - 1;
-    TrainParam p = {(uint8_t)set, TRAIN_SIDE_THREAT, renju_black, (uint16_t)mask, 0, 0, 0};
+    TrainParam p = {(uint8_t)set, TRAIN_SIDE_THREAT, renju_black, (uint16_t)mask, 0, 0, 0, false};
     int i = train_params_add(&d->params, slot, p);
     return i < 0 ? -2 : i;
 }

@@ -50,6 +50,8 @@ typedef struct TrainParam {
     int seen;    /* positions it occurs in */
     uint8_t near; /* a move policy's locality number (policy.h): 1 + the earlier move it is
                    * for, its bucket in `combination`; 0: a combination's number */
+    bool form;    /* a move policy's shape number: its part in `side`, its line form in
+                   * `combination` */
 } TrainParam;
 
 /* The numbers met so far, and where each combination's number is. */

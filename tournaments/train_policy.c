@@ -33,7 +33,7 @@ static int param_of(GameContext *g, int side, bool renju_black, uint32_t key)
     uint16_t entry = pattern_cell_entry(combination, prior_set, renju_black);
     int32_t prior = side == POLICY_OWN ? policy_own_part(entry) : policy_opp_part(entry);
     TrainParam p = {(uint8_t)g->set, (uint8_t)side, renju_black, (uint16_t)combination,
-                    (float)prior, 0, 0};
+                    (float)prior, 0, 0, false};
     return train_params_add(&g->data->params, slot, p);
 }
 
@@ -42,8 +42,39 @@ static int near_param_of(GameContext *g, int back, int bucket)
 {
     int32_t *slot = &g->data->near_slot[g->set][back * POLICY_NEAR_BUCKETS + bucket];
     if (*slot) return *slot - 1;
-    TrainParam p = {(uint8_t)g->set, 0, false, (uint16_t)bucket, 0, 0, (uint8_t)(1 + back)};
+    TrainParam p = {(uint8_t)g->set, 0, false, (uint16_t)bucket, 0, 0, (uint8_t)(1 + back), false};
     return train_params_add(&g->data->params, slot, p);
+}
+
+/* The shape number of part `side` and line form `form`; -1 when out of memory. */
+static int form_param_of(GameContext *g, int side, uint32_t form)
+{
+    PolicyData *d = g->data;
+    if (!d->form_slot)
+        d->form_slot = calloc((size_t)VALUE_SET_COUNT * POLICY_FORM_PARTS * LINE_FORMS,
+                              sizeof *d->form_slot);
+    if (!d->form_slot) return -1;
+    int32_t *slot = &d->form_slot[((size_t)g->set * POLICY_FORM_PARTS + side) * LINE_FORMS + form];
+    if (*slot) return *slot - 1;
+    TrainParam p = {(uint8_t)g->set, (uint8_t)side, false, (uint16_t)form, 0, 0, 0, true};
+    return train_params_add(&g->data->params, slot, p);
+}
+
+/* A candidate's shape numbers (-1 where its set has none); -1 when out of memory. */
+static int add_form_params(GameContext *g, const IncState *inc, int me, int cell,
+                           PolicyCandidate *c)
+{
+    int who[POLICY_FORM_PARTS] = {me, opponent_of(me)}; /* own, opp */
+    for (int side = 0; side < POLICY_FORM_PARTS; side++)
+        for (int d = 0; d < 4; d++) {
+            int32_t *p = &c->form[side * 4 + d];
+            *p = -1;
+            if (!score_policy_form_plays(g->set)) continue;
+            if ((*p = form_param_of(g, side, inc_line_form(inc, who[side], cell, d))) < 0)
+                return -1;
+            g->data->params.items[*p].seen++;
+        }
+    return 0;
 }
 
 static int push_candidate(PolicyData *d, PolicyCandidate c)
@@ -91,19 +122,21 @@ static int add_position(const Board *b, int move, float result, void *ctx)
     int me = b->to_move, shift_me = me == BLACK ? 0 : 16;
     bool renju = b->rule == RULE_RENJU;
     PolicyPosition pos = {d->ncand, n, chosen, (uint8_t)g->set, g->held_out};
+    PolicyRecent recent = policy_recent(b->history, b->nstones);
     for (int i = 0; i < n; i++) {
         uint32_t key = inc->cell_key[moves[i]];
         int own = param_of(g, POLICY_OWN, renju && me == BLACK, (key >> shift_me) & 0xFFFFu);
         int opp = param_of(g, POLICY_OPP, renju && me == WHITE, (key >> (16 - shift_me)) & 0xFFFFu);
-        PolicyCandidate c = {own, opp, {0}};
+        PolicyCandidate c = {.own = own, .opp = opp};
         for (int k = 0; k < POLICY_NEAR_MOVES; k++) {
             c.near[k] = -1;
             if (!score_policy_near_plays(g->set)) continue;
-            int earlier = b->nstones > k ? b->history[b->nstones - 1 - k] : -1;
-            if ((c.near[k] = near_param_of(g, k, policy_near_bucket(moves[i], earlier))) < 0)
+            int bucket = policy_near_bucket(moves[i], recent.earlier[k]);
+            if ((c.near[k] = near_param_of(g, k, bucket)) < 0)
                 return -1;
             d->params.items[c.near[k]].seen++;
         }
+        if (add_form_params(g, inc, me, moves[i], &c)) return -1;
         if (own < 0 || opp < 0 || push_candidate(d, c)) return -1;
         d->params.items[own].seen++;
         d->params.items[opp].seen++;
@@ -128,18 +161,21 @@ void policy_data_free(PolicyData *d)
 {
     free(d->cand);
     free(d->pos);
+    free(d->form_slot);
     train_params_free(&d->params);
     *d = (PolicyData){0};
 }
 
 /* ---- the model ----------------------------------------------------------------------------- */
 
-/* A candidate's priority: its two parts and its locality part (where its set has one). */
+/* A candidate's priority: its two parts, its locality and shape parts (where its set has them). */
 static double priority(const PolicyData *d, const PolicyModel *m, int64_t i)
 {
     const PolicyCandidate *c = &d->cand[i];
     double sum = m->value[c->own] + m->value[c->opp];
     for (int k = 0; k < POLICY_NEAR_MOVES && c->near[k] >= 0; k++) sum += m->value[c->near[k]];
+    for (int k = 0; k < POLICY_FORM_PARTS * 4 && c->form[k] >= 0; k++)
+        sum += m->value[c->form[k]];
     return sum;
 }
 
@@ -262,6 +298,8 @@ double policy_objective(const PolicyData *d, const PolicyModel *m, double *grad)
             grad[c->own] += g;
             grad[c->opp] += g;
             for (int k = 0; k < POLICY_NEAR_MOVES && c->near[k] >= 0; k++) grad[c->near[k]] += g;
+            for (int k = 0; k < POLICY_FORM_PARTS * 4 && c->form[k] >= 0; k++)
+                grad[c->form[k]] += g;
         }
     }
     return sum;
@@ -325,13 +363,15 @@ int policy_write(FILE *f, const PolicyData *d, const PolicyModel *m, const char 
                " *   (pattern_combination), priority); combinations the corpus never showed keep\n"
                " *   the prior's priority.\n"
                " *   LEARNED_POLICY_NEAR_LIST: X(set, earlier move (0 the last), bucket\n"
-               " *   (policy_near_bucket), priority); the others are 0. */\n"
+               " *   (policy_near_bucket), priority); the others are 0.\n"
+               " *   LEARNED_POLICY_FORM_LIST: X(set, part (0 own, 1 opp), line form (LineForms),\n"
+               " *   priority); the others are 0. */\n"
                "#ifndef GAMOK_LEARNED_POLICY_H\n#define GAMOK_LEARNED_POLICY_H\n\n"
                "#define LEARNED_POLICY_LIST(X)",
             provenance);
     for (int p = 0; p < d->params.count; p++) {
         const TrainParam *q = &d->params.items[p];
-        if (!q->near && learned_number(d, m, p))
+        if (!q->near && !q->form && learned_number(d, m, p))
             fprintf(f, " \\\n    X(%s, %d, %d, 0x%04X, %ld)", train_set_macro(q->set), q->side,
                     q->renju_black, q->combination, lround(m->value[p]));
     }
@@ -340,6 +380,13 @@ int policy_write(FILE *f, const PolicyData *d, const PolicyModel *m, const char 
         const TrainParam *q = &d->params.items[p];
         if (q->near && learned_number(d, m, p))
             fprintf(f, " \\\n    X(%s, %d, %d, %ld)", train_set_macro(q->set), q->near - 1,
+                    q->combination, lround(m->value[p]));
+    }
+    fprintf(f, "\n\n#define LEARNED_POLICY_FORM_LIST(X)");
+    for (int p = 0; p < d->params.count; p++) {
+        const TrainParam *q = &d->params.items[p];
+        if (q->form && learned_number(d, m, p))
+            fprintf(f, " \\\n    X(%s, %d, %d, %ld)", train_set_macro(q->set), q->side,
                     q->combination, lround(m->value[p]));
     }
     return fprintf(f, "\n\n#endif\n") < 0 ? -1 : 0;

@@ -4,7 +4,8 @@
  * combination (pattern_combination) and colour table: what the cell makes for the mover (own)
  * and what the opponent's combination there is worth taking (opp); and, in the sets that play
  * one (score_policy_near_plays), of its locality part, a number per earlier move and bucket
- * (patterns.h: POLICY_NEAR_*), 0 in the prior. The hand-set policy of
+ * (patterns.h: POLICY_NEAR_*), and of its shape part (score_policy_form_plays), a number per
+ * part and line form summed over the cell's four lines, both 0 in the prior. The hand-set policy of
  * kernels/policy.h is of that form already (its class bonuses and weighted values are functions
  * of the combination): on the entries of the learned set's prior set (value_set_prior) it is
  * the prior, and the learned numbers replace it number for number.
@@ -35,6 +36,9 @@ typedef struct PolicyCandidate {
     int32_t own, opp;                    /* the numbers of its two parts */
     int32_t near[POLICY_NEAR_MOVES];     /* its locality part's, one per earlier move; -1 where
                                           * its set has none (score_policy_near_plays) */
+    int32_t form[POLICY_FORM_PARTS * 4]; /* its shape part's, by part (own, opp) then line
+                                          * direction; -1 where its set has none
+                                          * (score_policy_form_plays) */
 } PolicyCandidate;
 
 typedef struct PolicyPosition {
@@ -54,6 +58,9 @@ typedef struct PolicyData {
     const TrainLabels *labels; /* a stronger brain's moves (train_labels.h), or NULL */
     /* the locality numbers' slots (as TrainParams.slot's) by set, earlier move and bucket */
     int32_t near_slot[VALUE_SET_COUNT][POLICY_NEAR_MOVES * POLICY_NEAR_BUCKETS];
+    /* the shape numbers' slots by set, part and line form (VALUE_SET_COUNT * POLICY_FORM_PARTS
+     * * LINE_FORMS), allocated with the first */
+    int32_t *form_slot;
     int games[VALUE_SET_COUNT], positions[VALUE_SET_COUNT][2]; /* [set][held_out] */
 } PolicyData;
 

@@ -79,6 +79,12 @@ GAMOK_HD int score_learned_set(int rule, int size)
          : rule == RULE_RENJU  ? VALUES_LEARNED_RENJU15 : -1;
 }
 
+/* Whether a mask of learned sets (bit per set, from VALUES_LEARNED_FIRST) names `set`. */
+GAMOK_HD bool score_mask_names(unsigned mask, int set)
+{
+    return set >= VALUES_LEARNED_FIRST && ((mask >> (set - VALUES_LEARNED_FIRST)) & 1);
+}
+
 /* Which learned sets play (bit per set, from VALUES_LEARNED_FIRST): those that measured
  * stronger than the set before them (docs/strength.md, "Evaluation numbers"): freestyle 15x15,
  * standard and renju (learned from Rapfi's games against itself: +80 +- 62 and +92 +- 63 Elo at
@@ -108,8 +114,7 @@ GAMOK_HD int score_learned_set(int rule, int size)
 GAMOK_HD int score_policy_set(int rule, int size)
 {
     int learned = score_learned_set(rule, size);
-    return learned >= 0 && ((GAMOK_LEARNED_POLICY_MASK >> (learned - VALUES_LEARNED_FIRST)) & 1)
-             ? learned : -1;
+    return score_mask_names(GAMOK_LEARNED_POLICY_MASK, learned) ? learned : -1;
 }
 
 /* Which learned move policies add their locality part (bit per set, as above; kernels/policy.h):
@@ -132,8 +137,7 @@ GAMOK_HD int score_policy_set(int rule, int size)
 /* Whether a learned set's policy has a shape part (the trainer fits one only there). */
 GAMOK_HD bool score_policy_form_plays(int set)
 {
-    return set >= VALUES_LEARNED_FIRST
-        && ((GAMOK_POLICY_FORM_MASK >> (set - VALUES_LEARNED_FIRST)) & 1);
+    return score_mask_names(GAMOK_POLICY_FORM_MASK, set);
 }
 
 /* The learned set whose shape part a game's policy adds, or -1: none. */
@@ -146,8 +150,7 @@ GAMOK_HD int score_policy_form_set(int rule, int size)
 /* Whether a learned set's policy has a locality part (the trainer fits one only there). */
 GAMOK_HD bool score_policy_near_plays(int set)
 {
-    return set >= VALUES_LEARNED_FIRST
-        && ((GAMOK_POLICY_NEAR_MASK >> (set - VALUES_LEARNED_FIRST)) & 1);
+    return score_mask_names(GAMOK_POLICY_NEAR_MASK, set);
 }
 
 /* The learned set whose locality part a game's policy adds, or -1: none. */
@@ -165,7 +168,7 @@ GAMOK_HD int score_policy_near_set(int rule, int size)
 GAMOK_HD int score_value_set(int rule, int size)
 {
     int learned = score_learned_set(rule, size);
-    if (learned >= 0 && ((GAMOK_LEARNED_MASK >> (learned - VALUES_LEARNED_FIRST)) & 1))
+    if (score_mask_names(GAMOK_LEARNED_MASK, learned))
         return learned;
     return size > 15 || rule == RULE_EXACT5 ? VALUES_FITTED : VALUES_HAND;
 }

@@ -127,6 +127,12 @@ int root_refute_vct(Search *s, Board *b, uint16_t *moves, int n, bool *threatene
 
 #define RESCUE_TIME_SHARE 2 /* a rescue takes at most half the time left */
 
+/* The search's own limits, or the rescue's share of the time, are reached. */
+static bool rescue_cut_short(Search *s, int64_t deadline)
+{
+    return out_of_time(s) || (deadline > 0 && clock_ms() >= deadline);
+}
+
 /* When the tree has proven every root move it searched lost, looks for up to RESCUE_KEEP
  * others (best one-ply value first) after which the threat searches find no VCF or VCT for the
  * opponent. The root searched ROOT_WIDTH moves only, or those of them that refuted the threat it
@@ -148,14 +154,18 @@ int root_rescue(Search *s, Board *b, const uint16_t *searched, int nsearched,
     for (int i = 0; i < n && kept < RESCUE_KEEP && keys[i] > -PROVEN; i++) {
         if (among(searched, nsearched, cand[i]) || excluded(s, cand[i]) || proven_lost(s, cand[i]))
             continue;
-        if (stop_requested(s) || (deadline > 0 && clock_ms() >= deadline))
+        if (rescue_cut_short(s, deadline))
             break;
         board_play(b, cand[i]);
-        /* unlike root_refute_vcf's, an unfinished VCF search (its budget spent) does not count */
+        /* unlike root_refute_vcf's, an unfinished VCF search (its own budget spent) does not count
+         * as a loss... */
         int plies;
         bool lost = vcf_of(s, b, opp, VCT_NODES).move != CELL_NONE
                     || vct_of(s, b, deadline, &plies) != CELL_NONE;
         board_undo(b);
+        /* ...but one the search's own limits cut short proves nothing: the move may be lost */
+        if (rescue_cut_short(s, deadline))
+            break;
         if (!lost)
             out[kept++] = cand[i];
     }

@@ -21,6 +21,7 @@
 #include "kernels/incremental.h"
 #include "kernels/patterns.h"
 #include "tests/support/positions.h"
+#include "tests/support/rescue.h"
 #include "tests/support/stopper.h"
 
 typedef struct Fixture {
@@ -463,6 +464,47 @@ static void rescues_a_root_the_tree_lost(void **state)
     free(tp);
 }
 
+static void note_lost_nodes(void *ctx, const SearchEvent *ev)
+{
+    uint64_t *nodes = ctx;
+    if (ev->kind == SEARCH_EVENT_ITERATION && ev->score <= -SCORE_WIN_MIN && !*nodes)
+        *nodes = ev->nodes;
+}
+
+/* A node limit that cuts the rescue short leaves the answer among the moves it checked: a root
+ * move the tree searched, or one after which the rescue's threat searches find nothing (a check
+ * the limit cut short found nothing either, and proves nothing). The limits fall at 1, 2, 4...
+ * nodes past the iteration that proved the root lost, where the rescue begins. */
+static void a_rescue_cut_short_answers_only_checked_moves(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_rescue.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        uint64_t lost_at = 0;
+        uint64_t full = search_watched(f, &b, tp[i].depth, note_lost_nodes, &lost_at, NULL).nodes;
+        assert_true(lost_at > 0 && lost_at < full);
+        for (uint64_t past = 1; lost_at + past < full; past *= 2) {
+            SearchLimits lim = {.max_depth = tp[i].depth, .max_nodes = lost_at + past};
+            SearchRoot root; /* as the search prepares it under the limit */
+            search_clear(f->search);
+            assert_false(search_prepare(f->search, &b, &lim, NULL, &root));
+            search_clear(f->search);
+            SearchResult r = search_best_move(f->search, &b, &lim, NULL);
+            assert_true(rule_is_legal(&tp[i].board, r.move));
+            assert_true(same_board(&tp[i].board, &b));
+            bool searched = false;
+            for (int m = 0; m < root.n; m++)
+                searched |= root.moves[m] == r.move;
+            if (!searched && !rescue_holds(&b, r.move))
+                fail_msg("%s: %llu nodes: unchecked answer %d,%d", tp[i].name,
+                         (unsigned long long)lim.max_nodes, cell_x(r.move), cell_y(r.move));
+        }
+    }
+    free(tp);
+}
+
 /* Stops the search as soon as an iteration proves its first root move lost. */
 typedef struct FirstLost {
     atomic_int stop;
@@ -872,6 +914,7 @@ int main(void)
         cmocka_unit_test(wins_by_threes),
         cmocka_unit_test(forced_defences_cost_no_depth),
         cmocka_unit_test(rescues_a_root_the_tree_lost),
+        cmocka_unit_test(a_rescue_cut_short_answers_only_checked_moves),
         cmocka_unit_test(a_cut_iteration_does_not_answer_its_lost_move),
         cmocka_unit_test(losses_are_not_claimed_past_the_width),
         cmocka_unit_test(refutes_the_opponents_threes),

@@ -20,10 +20,9 @@
 #include "brain/rules.h"
 #include "brain/smp.h"
 #include "brain/tt.h"
-#include "brain/vcf.h"
-#include "brain/vct.h"
 #include "kernels/evaluator.h"
 #include "tests/support/positions.h"
+#include "tests/support/rescue.h"
 #include "tests/support/stopper.h"
 
 /* ---- the shared table ---------------------------------------------------------------------- */
@@ -305,28 +304,10 @@ static bool in_root(const SearchRoot *root, int cell)
 
 /* A move outside the prepared root that the main search may answer: when its tree proved every
  * prepared move lost, it looks for others the threat searches cannot refute (root_rescue in
- * brain/search_root_threats.c). Checked here as the search checks it: no VCF of the opponent
- * after it, and no VCT with one three, then two, the first that spends its budget ending the
- * check (an unfinished search does not count as a loss there). */
+ * brain/search_root_threats.c; the check restated in tests/support/rescue.c). */
 static bool rescued(const Board *pos, const uint8_t *excluded, int cell)
 {
-    if (excluded && excluded[cell])
-        return false;
-    Evaluator *ev = evaluator_cpu_create();
-    Board b = *pos;
-    board_play(&b, cell);
-    VcfLimits vcf = {.max_fours = 16, .max_nodes = 20000};
-    bool lost = vcf_find(&b, &vcf, NULL).move != CELL_NONE;
-    for (int threes = 1; threes <= 2 && !lost; threes++) {
-        VctLimits vct = {.max_threes = threes, .vcf_fours = 12, .max_nodes = 20000,
-                         .tables = evaluator_pattern_tables(ev)};
-        VcfResult v = vct_find(&b, &vct, NULL);
-        lost = v.move != CELL_NONE;
-        if (v.aborted)
-            break;
-    }
-    evaluator_destroy(ev);
-    return !lost;
+    return !(excluded && excluded[cell]) && rescue_holds(pos, cell);
 }
 
 /* `helpers` beside a main search on `b`, `excluded` cells (may be NULL) never to be answered.

@@ -1,0 +1,24 @@
+#include "tests/support/rescue.h"
+
+#include "brain/vcf.h"
+#include "brain/vct.h"
+#include "kernels/evaluator.h"
+
+bool rescue_holds(const Board *pos, int cell)
+{
+    Evaluator *ev = evaluator_cpu_create();
+    Board b = *pos;
+    board_play(&b, cell);
+    VcfLimits vcf = {.max_fours = 16, .max_nodes = 20000};
+    bool lost = vcf_find(&b, &vcf, NULL).move != CELL_NONE;
+    for (int threes = 1; threes <= 2 && !lost; threes++) {
+        VctLimits vct = {.max_threes = threes, .vcf_fours = 12, .max_nodes = 20000,
+                         .tables = evaluator_pattern_tables(ev)};
+        VcfResult v = vct_find(&b, &vct, NULL);
+        lost = v.move != CELL_NONE;
+        if (v.aborted)
+            break;
+    }
+    evaluator_destroy(ev);
+    return !lost;
+}

@@ -17,18 +17,28 @@ static bool needs_legality_test(const Board *b)
     return b->rule == RULE_RENJU && b->to_move == BLACK;
 }
 
-/* Marks every on-board cell within `radius` of a stone (blockers count: play goes on around
- * finished lines of a continuous game). */
-static void mark_near_stones(const Board *b, int radius, uint8_t *near)
+_Static_assert(BOARD_MAX <= 32, "a row of cells is one uint32_t mask");
+
+/* Per row, a bit per column: the on-board cells within `radius` of a stone (blockers count:
+ * play goes on around finished lines of a continuous game), as row masks: a stone's row dilated
+ * sideways, then the rows around it or-ed together. */
+static void mark_near_stones(const Board *b, int radius, uint32_t *near)
 {
-    for (int i = 0; i < b->nstones; i++) {
-        int sx = cell_x(b->history[i]), sy = cell_y(b->history[i]);
-        int x0 = sx - radius < 0 ? 0 : sx - radius;
-        int y0 = sy - radius < 0 ? 0 : sy - radius;
-        int x1 = sx + radius >= b->size ? b->size - 1 : sx + radius;
-        int y1 = sy + radius >= b->size ? b->size - 1 : sy + radius;
-        for (int y = y0; y <= y1; y++)
-            memset(&near[cell_index(x0, y)], 1, (size_t)(x1 - x0 + 1));
+    uint32_t stones[BOARD_MAX] = {0}, wide[BOARD_MAX];
+    for (int i = 0; i < b->nstones; i++)
+        stones[cell_y(b->history[i])] |= 1u << cell_x(b->history[i]);
+    uint32_t on_board = (uint32_t)((1ull << b->size) - 1);
+    for (int y = 0; y < b->size; y++) {
+        uint32_t w = stones[y];
+        for (int k = 1; k <= radius; k++)
+            w |= stones[y] << k | stones[y] >> k;
+        wide[y] = w & on_board;
+    }
+    for (int y = 0; y < b->size; y++) {
+        uint32_t m = wide[y];
+        for (int k = 1; k <= radius; k++)
+            m |= (y - k >= 0 ? wide[y - k] : 0) | (y + k < b->size ? wide[y + k] : 0);
+        near[y] = m;
     }
 }
 
@@ -38,15 +48,14 @@ int moves_candidates(const Board *b, int radius, uint16_t *out)
         out[0] = (uint16_t)centre_cell(b);
         return 1;
     }
-    uint8_t near[BOARD_CELLS];
-    memset(near, 0, sizeof near);
+    uint32_t near[BOARD_MAX];
     mark_near_stones(b, radius, near);
     bool test = needs_legality_test(b);
     int n = 0;
     for (int y = 0; y < b->size; y++) {
-        for (int x = 0; x < b->size; x++) {
-            int c = cell_index(x, y);
-            if (!near[c] || b->cell[c] != EMPTY)
+        for (uint32_t m = near[y]; m; m &= m - 1) {
+            int c = cell_index(score_ctz64(m), y);
+            if (b->cell[c] != EMPTY)
                 continue;
             if (test && !rule_is_legal(b, c))
                 continue;

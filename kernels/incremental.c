@@ -67,6 +67,18 @@ static void side_add(IncSide *side, uint16_t entry, int cell, int sign)
         side->five_xor ^= cell;
 }
 
+/* side_add of `was` taken away and `now` added, in one step (the update on every key change). */
+static void side_swap(IncSide *side, uint16_t was, uint16_t now, int cell)
+{
+    int from = CELL_ENTRY_CLASS(was), to = CELL_ENTRY_CLASS(now);
+    side->sum += CELL_ENTRY_VALUE(now) - CELL_ENTRY_VALUE(was);
+    side->threes += CELL_ENTRY_THREE(now) - CELL_ENTRY_THREE(was);
+    side->count[from]--;
+    side->count[to]++;
+    if ((from == CELL_FIVE) != (to == CELL_FIVE))
+        side->five_xor ^= cell;
+}
+
 /* The put being recorded (NULL when none): its cells' keys and entries before they change. */
 static void record_key(IncUndo *u, const IncState *st, int cell)
 {
@@ -84,12 +96,13 @@ static void set_key(IncState *st, IncUndo *u, int cell, uint32_t key)
     st->cell_key[cell] = key;
     for (int c = 0; c < 2; c++) {
         uint16_t e = st->cell_table[c][(key >> (16 * c)) & 0xFFFFu];
-        if (e == st->entry[c][cell])
+        uint16_t was = st->entry[c][cell];
+        if (e == was)
             continue;
-        side_add(&st->side[c], st->entry[c][cell], cell, -1);
-        side_add(&st->side[c], e, cell, 1);
+        side_swap(&st->side[c], was, e, cell);
         st->entry[c][cell] = e;
-        four_bit(&st->fours[c], cell, e);
+        if (inc_class_makes_four(CELL_ENTRY_CLASS(e)) != inc_class_makes_four(CELL_ENTRY_CLASS(was)))
+            st->fours[c].bits[cell >> 6] ^= 1ull << (cell & 63);
     }
 }
 
@@ -317,10 +330,8 @@ static void child_set_key(const IncState *st, IncSide side[2], ChildCells *ch, i
     for (int c = 0; c < 2; c++) {
         uint16_t e = st->cell_table[c][(key >> (16 * c)) & 0xFFFFu];
         ch->entry[c][i] = e;
-        if (e != st->entry[c][cell]) {
-            side_add(&side[c], st->entry[c][cell], cell, -1);
-            side_add(&side[c], e, cell, 1);
-        }
+        if (e != st->entry[c][cell])
+            side_swap(&side[c], st->entry[c][cell], e, cell);
     }
 }
 

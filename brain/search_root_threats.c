@@ -3,11 +3,8 @@
  * lost. Budgets in nodes and in shares of the move's time; the tree itself is not searched. */
 #include "brain/search_internal.h"
 
+#include "brain/root_limits.h"
 #include "brain/vct.h"
-
-#define VCF_FOURS 16         /* longest continuous-four sequence looked for */
-#define ROOT_VCF_NODES 30000 /* ~30 ms on the dev box at worst */
-#define REFUTE_VCF_NODES 3000
 
 /* A VCF of `color` in the position (as if it were that side's turn). */
 static VcfResult vcf_of(Search *s, Board *b, int color, uint64_t max_nodes)
@@ -17,7 +14,7 @@ static VcfResult vcf_of(Search *s, Board *b, int color, uint64_t max_nodes)
     if (budget == 0)
         return none;
     int side = b->to_move;
-    VcfLimits lim = {.max_fours = VCF_FOURS, .max_nodes = budget, .deadline_ms = s->deadline,
+    VcfLimits lim = {.max_fours = ROOT_VCF_FOURS, .max_nodes = budget, .deadline_ms = s->deadline,
                      .stop = s->stop};
     board_set_to_move(b, color);
     VcfResult v = vcf_find(b, &lim, s->vcf_memo);
@@ -53,9 +50,6 @@ int root_refute_vcf(Search *s, Board *b, uint16_t *moves, int n, bool *threatene
     return kept > 0 ? kept : n;
 }
 
-#define VCT_THREES 2
-#define VCT_FOURS 12
-#define VCT_NODES 20000
 #define VCT_TIME_SHARE 4    /* our own VCT: at most 1/4 of the time left */
 #define REFUTE_TIME_SHARE 3 /* the opponent's: at most 1/3 of what is left then */
 
@@ -65,13 +59,13 @@ int root_refute_vcf(Search *s, Board *b, uint16_t *moves, int n, bool *threatene
 static int vct_of(Search *s, Board *b, int64_t deadline, int *plies)
 {
     *plies = 0;
-    uint64_t budget = vcf_budget(s, VCT_NODES);
+    uint64_t budget = vcf_budget(s, ROOT_VCT_NODES);
     if (budget == 0)
         return CELL_NONE;
     /* The fewest threes first: a double three now beats a longer sequence found earlier in
      * board order. */
-    for (int threes = 1; threes <= VCT_THREES; threes++) {
-        VctLimits lim = {.max_threes = threes, .vcf_fours = VCT_FOURS, .max_nodes = budget,
+    for (int threes = 1; threes <= ROOT_VCT_THREES; threes++) {
+        VctLimits lim = {.max_threes = threes, .vcf_fours = ROOT_VCT_FOURS, .max_nodes = budget,
                          .deadline_ms = deadline, .stop = s->stop};
         VcfResult v = vct_find(b, &lim, s->vcf_memo);
         s->nodes += v.nodes;
@@ -160,7 +154,7 @@ int root_rescue(Search *s, Board *b, const uint16_t *searched, int nsearched,
         /* unlike root_refute_vcf's, an unfinished VCF search (its own budget spent) does not count
          * as a loss... */
         int plies;
-        bool lost = vcf_of(s, b, opp, VCT_NODES).move != CELL_NONE
+        bool lost = vcf_of(s, b, opp, ROOT_VCT_NODES).move != CELL_NONE
                     || vct_of(s, b, deadline, &plies) != CELL_NONE;
         board_undo(b);
         /* ...but one the search's own limits cut short proves nothing: the move may be lost */

@@ -1,5 +1,6 @@
 #include "tests/support/rescue.h"
 
+#include "brain/root_limits.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
 #include "kernels/evaluator.h"
@@ -9,11 +10,11 @@ bool rescue_holds(const Board *pos, int cell)
     Evaluator *ev = evaluator_cpu_create();
     Board b = *pos;
     board_play(&b, cell);
-    VcfLimits vcf = {.max_fours = 16, .max_nodes = 20000};
+    VcfLimits vcf = {.max_fours = ROOT_VCF_FOURS, .max_nodes = ROOT_VCT_NODES};
     bool lost = vcf_find(&b, &vcf, NULL).move != CELL_NONE;
-    for (int threes = 1; threes <= 2 && !lost; threes++) {
-        VctLimits vct = {.max_threes = threes, .vcf_fours = 12, .max_nodes = 20000,
-                         .tables = evaluator_pattern_tables(ev)};
+    for (int threes = 1; threes <= ROOT_VCT_THREES && !lost; threes++) {
+        VctLimits vct = {.max_threes = threes, .vcf_fours = ROOT_VCT_FOURS,
+                         .max_nodes = ROOT_VCT_NODES, .tables = evaluator_pattern_tables(ev)};
         VcfResult v = vct_find(&b, &vct, NULL);
         lost = v.move != CELL_NONE;
         if (v.aborted)

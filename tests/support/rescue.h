@@ -1,6 +1,6 @@
 /* The check the search's root rescue makes of a move outside the root it searched (root_rescue
- * in brain/search_root_threats.c), restated with the same budgets: the tests' way to tell a
- * rescued answer from one the rescue never checked. */
+ * in brain/search_root_threats.c), restated with its budgets (brain/root_limits.h): the tests' way
+ * to tell a rescued answer from one the rescue never checked. */
 #ifndef GAMOK_TEST_RESCUE_H
 #define GAMOK_TEST_RESCUE_H
 

@@ -101,8 +101,7 @@ static void set_key(IncState *st, IncUndo *u, int cell, uint32_t key)
             continue;
         side_swap(&st->side[c], was, e, cell);
         st->entry[c][cell] = e;
-        if (inc_class_makes_four(CELL_ENTRY_CLASS(e)) != inc_class_makes_four(CELL_ENTRY_CLASS(was)))
-            st->fours[c].bits[cell >> 6] ^= 1ull << (cell & 63);
+        four_bit(&st->fours[c], cell, e);
     }
 }
 

@@ -9,6 +9,8 @@
 #include <cmocka.h>
 
 #include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,27 +278,126 @@ static char settled_state(pid_t pid)
     return st;
 }
 
+/* One game of 6 stones between `seats`, both brains kept and left suspended. */
+static void play_kept_suspended(Seat seats[2], GameRecord *rec)
+{
+    GameSettings gs = settings();
+    gs.drawafter = 6;
+    gs.suspend = true;
+    game_play(&gs, seats, NULL, 0, true, rec);
+}
+
 static void suspended_brains_sleep_between_turns(void **state)
 {
     (void)state;
-    GameSettings gs = settings();
     EngineSpec e[2];
     engine(&e[0], "good");
     engine(&e[1], "good");
     Seat seats[2] = {{.spec = &e[0]}, {.spec = &e[1]}};
     GameRecord rec;
-    gs.drawafter = 6;
-    gs.suspend = true;
-    game_play(&gs, seats, NULL, 0, true, &rec);
+    play_kept_suspended(seats, &rec);
     assert_int_equal(rec.end, END_MOVE_LIMIT);
     assert_int_equal(settled_state(seats[0].proc.pid), 'T');
     assert_int_equal(settled_state(seats[1].proc.pid), 'T');
-    game_play(&gs, seats, NULL, 0, true, &rec); /* START wakes them up again */
+    play_kept_suspended(seats, &rec); /* START wakes them up again */
     assert_int_equal(rec.end, END_MOVE_LIMIT);
     assert_int_equal(rec.nmoves, 6);
     seat_stop(&seats[0]);
     seat_stop(&seats[1]);
 }
+
+#ifdef __linux__
+/* Whether `pid` ignores SIGPIPE (/proc/PID/status SigIgn). */
+static bool ignores_sigpipe(pid_t pid)
+{
+    char path[64], line[256];
+    unsigned long long mask = 0;
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "SigIgn: %llx", &mask) == 1)
+            break;
+    if (f) fclose(f);
+    return mask >> (SIGPIPE - 1) & 1;
+}
+
+/* In a forked child with a process group of its own (the hang-up reaches nothing of the test
+ * run): a game with both brains left suspended, a hang-up of the manager's group (what a shell
+ * that started the manager in the background sends when it exits while a brain is stopped),
+ * then a second game with the same brains. Returns 0, or which step failed. */
+static int hangup_between_games(const EngineSpec *e)
+{
+    if (setpgid(0, 0) != 0) return 1;
+    Seat seats[2] = {{.spec = &e[0]}, {.spec = &e[1]}};
+    GameRecord rec;
+    play_kept_suspended(seats, &rec);
+    if (rec.end != END_MOVE_LIMIT) return 2;
+    if (ignores_sigpipe(seats[0].proc.pid) || ignores_sigpipe(seats[1].proc.pid)) return 3;
+    signal(SIGHUP, SIG_IGN);
+    killpg(0, SIGHUP);
+    play_kept_suspended(seats, &rec);
+    int failed = rec.end != END_MOVE_LIMIT || rec.nmoves != 6 ? 4 : 0;
+    seat_stop(&seats[0]);
+    seat_stop(&seats[1]);
+    return failed;
+}
+
+static void suspended_brains_outlive_a_hangup_of_the_managers_group(void **state)
+{
+    (void)state;
+    EngineSpec e[2];
+    engine(&e[0], "good");
+    engine(&e[1], "good");
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0)
+        _exit(hangup_between_games(e));
+    int st;
+    assert_int_equal(waitpid(child, &st, 0), child);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+}
+
+/* Out of the manager's group, Ctrl-C no longer reaches a brain: when its manager dies, a
+ * suspended brain (which never reads the end of its stdin) must die with it. */
+static void suspended_brains_die_with_their_manager(void **state)
+{
+    (void)state;
+    EngineSpec e[2];
+    engine(&e[0], "good");
+    engine(&e[1], "good");
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) { /* a manager that dies between two games, its brains suspended */
+        Seat seats[2] = {{.spec = &e[0]}, {.spec = &e[1]}};
+        GameRecord rec;
+        play_kept_suspended(seats, &rec);
+        pid_t pids[2] = {seats[0].proc.pid, seats[1].proc.pid};
+        _exit(write(fds[1], pids, sizeof pids) == sizeof pids ? 0 : 1);
+    }
+    close(fds[1]);
+    pid_t brains[2] = {0, 0};
+    assert_int_equal(read(fds[0], brains, sizeof brains), sizeof brains);
+    close(fds[0]);
+    assert_int_equal(waitpid(child, NULL, 0), child);
+    int64_t until = clock_ms() + 2000;
+    char st[2];
+    for (;;) { /* gone, or a zombie its new parent has not reaped yet */
+        for (int i = 0; i < 2; i++)
+            st[i] = process_state(brains[i]);
+        if ((st[0] == '?' || st[0] == 'Z') && (st[1] == '?' || st[1] == 'Z')) break;
+        if (clock_ms() > until) {
+            kill(brains[0], SIGKILL);
+            kill(brains[1], SIGKILL);
+            fail_msg("brains left behind in states %c %c", st[0], st[1]);
+        }
+        struct timespec nap = {0, 5000000};
+        nanosleep(&nap, NULL);
+    }
+}
+#endif
 
 /* ---- the runner binary ---- */
 
@@ -497,6 +598,10 @@ int main(void)
         cmocka_unit_test(reused_process_plays_again_after_start),
         cmocka_unit_test(peak_memory_is_measured_per_game),
         cmocka_unit_test(suspended_brains_sleep_between_turns),
+#ifdef __linux__
+        cmocka_unit_test(suspended_brains_outlive_a_hangup_of_the_managers_group),
+        cmocka_unit_test(suspended_brains_die_with_their_manager),
+#endif
         cmocka_unit_test(bad_input_stops_before_any_game),
         cmocka_unit_test(two_shards_merge_into_the_full_run),
         cmocka_unit_test(rerun_resumes_after_a_torn_line),

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -24,9 +27,35 @@ static void split_command(char *cmd, char **argv, int max)
     argv[n] = NULL;
 }
 
-/* Runs in the forked child: only async-signal-safe calls until exec (the parent may have threads). */
-static void exec_child(char *const argv[], const char *cwd, int errfd, int in[2], int out[2])
+/* Linux: the brain gets a process group of its own, so that what is meant for the manager's
+ * group never reaches it. A shell that started the manager in the background and exited hangs
+ * up that group while it holds a stopped (--suspend) brain, and the hang-up killed the brains
+ * waiting for their turn: 4 games of 384 lost as "crashed" on 2026-12-03
+ * (results/2026-12-03-history-weight.txt). Ctrl-C then no longer reaches it either, so the
+ * kernel kills it when the thread that started it ends (a stopped brain never reads the end of
+ * its stdin); the manager's threads stop their brains before they end. `manager`: the
+ * manager's pid, to catch a manager that died before the request. */
+static void own_process_group(pid_t manager)
 {
+#ifdef __linux__
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != manager)
+        _exit(127);
+#else
+    (void)manager;
+#endif
+}
+
+/* Runs in the forked child: only async-signal-safe calls until exec (the parent may have threads).
+ * SIGPIPE goes back to its default: the manager ignores it, and an ignored signal stays ignored
+ * across exec, which no manager does to its brains. */
+static void exec_child(char *const argv[], const char *cwd, int errfd, int in[2], int out[2],
+                       pid_t manager)
+{
+    struct sigaction default_action = {.sa_handler = SIG_DFL};
+    sigaction(SIGPIPE, &default_action, NULL);
+    own_process_group(manager);
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
     if (errfd >= 0) dup2(errfd, STDERR_FILENO);
@@ -44,9 +73,10 @@ int brainproc_spawn(BrainProc *p, char *const argv[], const char *cwd, const cha
                      O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (pipe2(in, O_CLOEXEC) < 0) goto fail_err;
     if (pipe2(out, O_CLOEXEC) < 0) goto fail_in;
+    pid_t manager = getpid();
     p->pid = fork();
     if (p->pid < 0) goto fail_out;
-    if (p->pid == 0) exec_child(argv, cwd, errfd, in, out);
+    if (p->pid == 0) exec_child(argv, cwd, errfd, in, out, manager);
     close(in[0]);
     close(out[1]);
     if (errfd >= 0) close(errfd);

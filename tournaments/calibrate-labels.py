@@ -10,7 +10,17 @@ writes the labels rescaled to them (header lines and moves kept), for corpus/lab
     tournaments/calibrate-labels.py labels.txt
     tournaments/calibrate-labels.py --scale 350 --decided 0.985 labels.txt > corpus/labels/x.txt
 """
-import argparse, math, sys
+import argparse, importlib.util, math, os, sys
+
+
+def label_positions():
+    """label-positions.py as a module: it owns the labels' default scale."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'label-positions.py')
+    spec = importlib.util.spec_from_file_location('label_positions', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 SCALES = (200, 300, 350, 400, 450, 500, 600, 800, 1000)
 
@@ -45,12 +55,15 @@ def report(args, lines):
         for ply, p, _ in labs:
             won = (result == 'B') == (ply % 2 == 0)  # even stones: black to move
             ev, sign = classify(p, args)
-            (found[sign] if ev is None else plain).append(won if ev is None else (ev, won))
+            if ev is None:
+                found[sign].append(won)
+            else:
+                plain.append((ev, won))
     n = len(plain) + len(found[1]) + len(found[-1])
     print(f'positions {n}, found a win {len(found[1])} (won {mean(found[1]):.4f}), '
           f'found a loss {len(found[-1])} (won {mean(found[-1]):.4f})')
     for scale in SCALES:
-        loss = sum(-math.log(clamp(1 / (1 + math.exp(-ev / scale)), won)) for ev, won in plain)
+        loss = sum(-math.log(likelihood(1 / (1 + math.exp(-ev / scale)), won)) for ev, won in plain)
         print(f'scale {scale:5d}  log loss {loss / max(1, len(plain)):.4f}')
 
 
@@ -58,7 +71,8 @@ def mean(xs):
     return sum(xs) / max(1, len(xs))
 
 
-def clamp(q, won):
+def likelihood(q, won):
+    """The probability `q` (of a win) gave the result, kept off 0."""
     q = min(max(q, 1e-6), 1 - 1e-6)
     return q if won else 1 - q
 
@@ -79,9 +93,10 @@ def rescale(args, lines):
 
 
 def main():
+    written = label_positions()
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--from-scale', type=float, default=500)
-    ap.add_argument('--from-decided', type=float, default=0.94)
+    ap.add_argument('--from-scale', type=float, default=written.SCALE)
+    ap.add_argument('--from-decided', type=float, default=written.DECIDED)
     ap.add_argument('--scale', type=float, help='rescale to this many eval units per e-fold')
     ap.add_argument('--decided', type=float, help="rescale a found win's probability to this")
     ap.add_argument('labels')

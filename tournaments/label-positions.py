@@ -25,6 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 MOVE = re.compile(r'([a-z])(\d+)')
 EVAL = re.compile(r'\| Eval ([+-]?M?\d+) ')
+# The labels' default scale and found-win probability (calibrate-labels.py reads them too).
+SCALE, DECIDED = 500, 0.94
 
 
 def parse_game(line):
@@ -125,8 +127,8 @@ def main():
     ap.add_argument('--ms', type=int, default=30)
     ap.add_argument('--reserve', type=int, default=50,
                     help="the brain's turn_time_reserved (Rapfi's config.toml: 50)")
-    ap.add_argument('--scale', type=float, default=500, help='eval units per e-fold of odds')
-    ap.add_argument('--decided', type=float, default=0.94, help="a found win's probability")
+    ap.add_argument('--scale', type=float, default=SCALE, help='eval units per e-fold of odds')
+    ap.add_argument('--decided', type=float, default=DECIDED, help="a found win's probability")
     ap.add_argument('--workers', type=int, default=2)
     ap.add_argument('--every', type=int, default=1, help='label one game in N')
     ap.add_argument('corpus')

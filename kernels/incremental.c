@@ -215,13 +215,34 @@ void inc_remove(IncState *st, int cell)
     change(st, NULL, cell, EMPTY);
 }
 
+/* The window key around `cell` on direction d as black sees it (own stones 1). */
+static uint32_t black_window_key(const IncState *st, int x, int y, int d)
+{
+    LineSpot s = line_spot(st->size, d, x, y);
+    return score_window_key(st->line[d][s.index], 2 * (s.pos + SCORE_PAD));
+}
+
+/* The same window as white sees it: 1 and 2 swapped (the pairs whose two bits differ). */
+static uint32_t as_white(uint32_t key) { return key ^ ((key ^ (key >> 1)) & 0x55555u) * 3; }
+
 uint32_t inc_line_form(const IncState *st, int color, int cell, int d)
 {
-    LineSpot s = line_spot(st->size, d, cell_x(cell), cell_y(cell));
-    uint32_t key = score_window_key(st->line[d][s.index], 2 * (s.pos + SCORE_PAD));
-    if (color == WHITE) /* swap 1 and 2: the pairs whose two bits differ */
-        key ^= ((key ^ (key >> 1)) & 0x55555u) * 3;
-    return score_line_form(st->forms, key);
+    uint32_t key = black_window_key(st, cell_x(cell), cell_y(cell), d);
+    return score_line_form(st->forms, color == WHITE ? as_white(key) : key);
+}
+
+int32_t inc_form_sum(const IncState *st, int me, int cell, const int32_t *own,
+                     const int32_t *opp)
+{
+    int32_t sum = 0;
+    int x = cell_x(cell), y = cell_y(cell);
+    for (int d = 0; d < 4; d++) {
+        uint32_t key = black_window_key(st, x, y, d);
+        uint32_t black = score_line_form(st->forms, key);
+        uint32_t white = score_line_form(st->forms, as_white(key));
+        sum += me == BLACK ? own[black] + opp[white] : own[white] + opp[black];
+    }
+    return sum;
 }
 
 void inc_init(IncState *st, const PatternTables *t, int size, int rule, const uint8_t *cells)

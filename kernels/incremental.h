@@ -140,6 +140,11 @@ static inline int inc_line_class(const IncState *st, int color, int cell, int d)
  * direction `d`, as `color` sees it (own stones 1, the opponent's 2). */
 uint32_t inc_line_form(const IncState *st, int color, int cell, int d);
 
+/* own[`me`'s form] + opp[the opponent's form] over the four lines of the empty `cell` (the
+ * policy's shape part, kernels/policy.h): each window read once for both colours. */
+int32_t inc_form_sum(const IncState *st, int me, int cell, const int32_t *own,
+                     const int32_t *opp);
+
 /* Up to `max` cells where `color` makes a four or a five (by their cell class, so never a
  * forbidden one), in cell order. Returns how many. */
 int inc_four_cells(const IncState *st, int color, uint16_t *out, int max);

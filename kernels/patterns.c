@@ -70,6 +70,31 @@ static bool build_line_forms(LineForms *f)
     return count[0] == LINE_HALF_FORMS && count[1] == LINE_HALF_FORMS;
 }
 
+/* The half key read the other way round: cell i (offset i - 5 on the left, i + 1 on the right)
+ * becomes cell 4 - i, so a left half read so is a right half, and the other way round. */
+static uint32_t reversed_half(uint32_t half)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < CENTRE; i++)
+        out |= ((half >> (2 * i)) & 3u) << (2 * (CENTRE - 1 - i));
+    return out;
+}
+
+/* Each form's mirror image: the form of the same window read the other way round (its left
+ * half's reading as the right half and the other way round). */
+static void build_form_mirror(uint16_t *mirror, const LineForms *f)
+{
+    uint8_t right_of_left[LINE_HALF_FORMS], left_of_right[LINE_HALF_FORMS];
+    for (uint32_t h = 0; h < (1u << HALF_BITS); h++) {
+        right_of_left[f->left[h] / LINE_HALF_FORMS] = f->right[reversed_half(h)];
+        left_of_right[f->right[h]] = (uint8_t)(f->left[reversed_half(h)] / LINE_HALF_FORMS);
+    }
+    for (int l = 0; l < LINE_HALF_FORMS; l++)
+        for (int r = 0; r < LINE_HALF_FORMS; r++)
+            mirror[l * LINE_HALF_FORMS + r] =
+                (uint16_t)(left_of_right[r] * LINE_HALF_FORMS + right_of_left[l]);
+}
+
 /* What a child class (one more own stone on the line) makes of the parent. */
 static uint8_t demote(uint8_t child)
 {
@@ -388,12 +413,16 @@ static void build_policy_near(int32_t near[][POLICY_NEAR_MOVES * POLICY_NEAR_BUC
             p->priority;
 }
 
-/* The learned sets' shape parts: the learned list's numbers, 0 elsewhere. */
-static void build_policy_form(int32_t form[][POLICY_FORM_PARTS][LINE_FORMS])
+/* The learned sets' shape parts: the learned list's numbers (each for a form and its mirror
+ * image: the list names one of the two), 0 elsewhere. */
+static void build_policy_form(int32_t form[][POLICY_FORM_PARTS][LINE_FORMS],
+                              const uint16_t *mirror)
 {
     memset(form, 0, LEARNED_SET_COUNT * sizeof *form);
-    for (const LearnedForm *p = LEARNED_FORMS; p->set != VALUES_HAND; p++)
-        form[p->set - VALUES_LEARNED_FIRST][p->side][p->form] = p->priority;
+    for (const LearnedForm *p = LEARNED_FORMS; p->set != VALUES_HAND; p++) {
+        int32_t *part = form[p->set - VALUES_LEARNED_FIRST][p->side];
+        part[p->form] = part[mirror[p->form]] = p->priority;
+    }
 }
 
 /* ---- the whole set ------------------------------------------------------------------------- */
@@ -406,6 +435,7 @@ PatternTables *pattern_tables_create(void)
     if (ok) {
         for (int i = 0; i < LT_COUNT; i++)
             build_line_table(t->line[i], &t->line_forms, &LINE_RULES[i]);
+        build_form_mirror(t->form_mirror, &t->line_forms);
         for (int set = 0; set < VALUE_SET_COUNT; set++) {
             for (int renju_black = 0; renju_black < 2; renju_black++)
                 build_cell_table(t->cell[CELL_TABLE_ID(set, renju_black)], (ValueSet)set,
@@ -421,7 +451,7 @@ PatternTables *pattern_tables_create(void)
                 build_policy(t->policy[set - VALUES_LEARNED_FIRST][renju_black], (ValueSet)set,
                              renju_black, combination_of, t->combination_index);
         build_policy_near(t->policy_near);
-        build_policy_form(t->policy_form);
+        build_policy_form(t->policy_form, t->form_mirror);
     }
     if (!ok) {
         free(t);

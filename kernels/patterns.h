@@ -120,14 +120,16 @@ enum { POLICY_NEAR_MOVES = 4, POLICY_NEAR_FAR = 5, POLICY_NEAR_BUCKETS = 2 * POL
 
 /* The learned policy's shape part (kernels/policy.h): a number per line form (LineForms: the
  * exact stones and edges within 5 cells on one line, as the player there sees them), own and
- * opp, added up over the cell's four lines. The line classes say what a line becomes, the forms
- * how: held out, the part lifts the freestyle 15x15 top-1 recall of Rapfi's move from 37.8% to
- * 40.2%, but it played level, so no set plays it by default (score.h: GAMOK_POLICY_FORM_MASK;
- * results/2026-12-02-policy-forms.txt). */
+ * opp, added up over the cell's four lines; a form and its mirror image (form_mirror: the
+ * window read the other way round) share one, as the board's symmetries make them the same
+ * shape. The line classes say what a line becomes, the forms how: held out, the part predicts
+ * Rapfi's moves better, but it plays level, so no set plays it by default (score.h:
+ * GAMOK_POLICY_FORM_MASK, with the figures). */
 enum { POLICY_FORM_PARTS = 2 };
 
 typedef struct PatternTables {
     LineForms line_forms;
+    uint16_t form_mirror[LINE_FORMS];      /* each form's mirror image (the window reversed) */
     uint8_t line[LT_COUNT][LINE_FORMS];    /* LinePattern per canonical key, by its form */
     uint16_t cell[CT_COUNT][CELL_KEYS];    /* CELL_ENTRY per cell key */
     int32_t tempo[VALUE_SET_COUNT];        /* the side to move's bonus, scaled */

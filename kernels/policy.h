@@ -85,15 +85,10 @@ static inline int32_t policy_near_part(const IncState *inc, int cell, const Poli
  * of its four lines, then the opponent's. */
 static inline int32_t policy_form_part(const IncState *inc, int me, int cell)
 {
-    int32_t sum = 0;
     if (!inc->policy_form)
         return 0;
-    const int32_t *own = inc->policy_form + POLICY_OWN * LINE_FORMS;
-    const int32_t *opp = inc->policy_form + POLICY_OPP * LINE_FORMS;
-    for (int d = 0; d < 4; d++)
-        sum += own[inc_line_form(inc, me, cell, d)]
-             + opp[inc_line_form(inc, me == BLACK ? WHITE : BLACK, cell, d)];
-    return sum;
+    return inc_form_sum(inc, me, cell, inc->policy_form + POLICY_OWN * LINE_FORMS,
+                        inc->policy_form + POLICY_OPP * LINE_FORMS);
 }
 
 /* The priority of the empty `cell` for `me` (BLACK or WHITE) after the `recent` moves; higher

@@ -126,10 +126,11 @@ GAMOK_HD int score_policy_set(int rule, int size)
 
 /* Which learned move policies add their shape part (bit per set, as above; kernels/policy.h):
  * none. On freestyle 15x15 (a build and `make train` with -DGAMOK_POLICY_FORM_MASK=1) it lifts
- * the held-out top-1 recall of Rapfi's move from 37.8% to 40.2% and proves the known wins in 3%
- * fewer nodes, but played level: +3 +- 59 Elo at 1 s against the policy without it (128 games),
+ * the held-out top-1 recall of Rapfi's move from 37.8% to 40.0% (a number per form and mirror
+ * image, 4,543 in all) and proves the known wins in 4% fewer nodes, but plays level: +3, +11
+ * and -5 Elo at 1 s against the policy without it, 128 games each (about +3 +- 34 over 384),
  * and against Rapfi classical 12.1% where the policy without it scored 12.5% on the same
- * openings (results/2026-12-02-policy-forms.txt). */
+ * openings (results/2026-12-02-policy-forms.txt, results/2026-12-03-policy-form-mirror.txt). */
 #ifndef GAMOK_POLICY_FORM_MASK
 #define GAMOK_POLICY_FORM_MASK 0
 #endif

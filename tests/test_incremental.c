@@ -225,15 +225,16 @@ static void threat_answers_agree_with_board_scans(void **state)
 
 /* The window key of `cell` on direction d as `color` sees it, read off the board cell by cell
  * (patterns.h's layout: offset -5 in bits 0-1 up to +5 in bits 18-19; own 1, opponent 2, edge
- * or blocker 3). */
-static uint32_t key_from_board(const Board *b, int color, int cell, int d)
+ * or blocker 3); `way` -1 reads the line the other way round (its mirror image). */
+static uint32_t key_read(const Board *b, int color, int cell, int d, int way)
 {
     uint32_t key = 0;
     int bit = 0;
     for (int o = -5; o <= 5; o++) {
         if (o == 0)
             continue;
-        int v = board_at(b, cell_x(cell) + o * DIR_DX[d], cell_y(cell) + o * DIR_DY[d]);
+        int v = board_at(b, cell_x(cell) + way * o * DIR_DX[d],
+                         cell_y(cell) + way * o * DIR_DY[d]);
         uint32_t code = v == EMPTY ? 0 : v == color ? 1 : v == opponent_of(color) ? 2 : 3;
         key |= code << bit;
         bit += 2;
@@ -241,17 +242,29 @@ static uint32_t key_from_board(const Board *b, int color, int cell, int d)
     return key;
 }
 
+static uint32_t key_from_board(const Board *b, int color, int cell, int d)
+{
+    return key_read(b, color, cell, d, 1);
+}
+
 /* The line forms the learned policy's shape part reads (every empty cell, direction and colour,
- * blockers and edges included) are those of the board's windows. */
+ * blockers and edges included) are those of the board's windows, and each form's mirror
+ * (PatternTables.form_mirror, which ties a shape number to its mirror image's) is the form of
+ * the window read the other way round. */
 static void check_line_forms(const PatternTables *t, Board *b, IncState *inc)
 {
     for (int c = 0; c < BOARD_CELLS; c++) {
         if (!board_cell_valid(b, c) || b->cell[c] != EMPTY)
             continue;
         for (int d = 0; d < 4; d++)
-            for (int color = BLACK; color <= WHITE; color++)
-                assert_int_equal(inc_line_form(inc, color, c, d),
+            for (int color = BLACK; color <= WHITE; color++) {
+                uint32_t form = inc_line_form(inc, color, c, d);
+                assert_int_equal(form,
                                  score_line_form(&t->line_forms, key_from_board(b, color, c, d)));
+                assert_int_equal(t->form_mirror[form],
+                                 score_line_form(&t->line_forms, key_read(b, color, c, d, -1)));
+                assert_int_equal(t->form_mirror[t->form_mirror[form]], form);
+            }
     }
 }
 

@@ -134,12 +134,15 @@ static void tables_hold_the_trainers_priors_or_the_learned_numbers(void **state)
                              l ? l->priority : 0);
             continue;
         }
-        if (q->form) { /* a shape number: the listed one, else 0 (its prior) */
+        if (q->form) { /* a shape number: the listed one, else 0 (its prior), for the form
+                        * it names (the smaller of a mirror pair) and the mirror image */
             const ListedForm *l = listed_form(q->set, q->side, q->combination);
+            const int32_t *part = f->tables->policy_form[q->set - VALUES_LEARNED_FIRST][q->side];
+            int mirror = f->tables->form_mirror[q->combination];
             assert_int_equal(prior.value[p], 0);
-            assert_int_equal(f->tables->policy_form[q->set - VALUES_LEARNED_FIRST][q->side]
-                                                   [q->combination],
-                             l ? l->priority : 0);
+            assert_true(q->combination <= mirror);
+            assert_int_equal(part[q->combination], l ? l->priority : 0);
+            assert_int_equal(part[mirror], l ? l->priority : 0);
             continue;
         }
         const Listed *l = listed(q->set, q->side, q->renju_black, q->combination);

@@ -46,10 +46,14 @@ static int near_param_of(GameContext *g, int back, int bucket)
     return train_params_add(&g->data->params, slot, p);
 }
 
-/* The shape number of part `side` and line form `form`; -1 when out of memory. */
-static int form_param_of(GameContext *g, int side, uint32_t form)
+/* The shape number of part `side` and line form `form`, one for a form and its mirror image
+ * (named by the smaller of the two: the board's symmetries make them the same shape); -1 when
+ * out of memory. */
+static int form_param_of(GameContext *g, const PatternTables *t, int side, uint32_t form)
 {
     PolicyData *d = g->data;
+    if (t->form_mirror[form] < form)
+        form = t->form_mirror[form];
     if (!d->form_slot)
         d->form_slot = calloc((size_t)VALUE_SET_COUNT * POLICY_FORM_PARTS * LINE_FORMS,
                               sizeof *d->form_slot);
@@ -70,7 +74,8 @@ static int add_form_params(GameContext *g, const IncState *inc, int me, int cell
             int32_t *p = &c->form[side * 4 + d];
             *p = -1;
             if (!score_policy_form_plays(g->set)) continue;
-            if ((*p = form_param_of(g, side, inc_line_form(inc, who[side], cell, d))) < 0)
+            uint32_t form = inc_line_form(inc, who[side], cell, d);
+            if ((*p = form_param_of(g, inc->tables, side, form)) < 0)
                 return -1;
             g->data->params.items[*p].seen++;
         }

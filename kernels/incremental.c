@@ -222,13 +222,10 @@ static uint32_t black_window_key(const IncState *st, int x, int y, int d)
     return score_window_key(st->line[d][s.index], 2 * (s.pos + SCORE_PAD));
 }
 
-/* The same window as white sees it: 1 and 2 swapped (the pairs whose two bits differ). */
-static uint32_t as_white(uint32_t key) { return key ^ ((key ^ (key >> 1)) & 0x55555u) * 3; }
-
 uint32_t inc_line_form(const IncState *st, int color, int cell, int d)
 {
     uint32_t key = black_window_key(st, cell_x(cell), cell_y(cell), d);
-    return score_line_form(st->forms, color == WHITE ? as_white(key) : key);
+    return score_line_form(st->forms, color == WHITE ? (uint32_t)score_white_view(key) : key);
 }
 
 int32_t inc_form_sum(const IncState *st, int me, int cell, const int32_t *own,
@@ -239,7 +236,7 @@ int32_t inc_form_sum(const IncState *st, int me, int cell, const int32_t *own,
     for (int d = 0; d < 4; d++) {
         uint32_t key = black_window_key(st, x, y, d);
         uint32_t black = score_line_form(st->forms, key);
-        uint32_t white = score_line_form(st->forms, as_white(key));
+        uint32_t white = score_line_form(st->forms, (uint32_t)score_white_view(key));
         sum += me == BLACK ? own[black] + opp[white] : own[white] + opp[black];
     }
     return sum;

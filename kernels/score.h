@@ -293,6 +293,13 @@ typedef struct ScoreLineParts {
     uint64_t swapped; /* white's view: own stones read as 1 */
 } ScoreLineParts;
 
+/* A line code (or a window key) as white sees it: 1 and 2 swapped (the pairs whose two bits
+ * differ), empty and edge kept. */
+GAMOK_HD uint64_t score_white_view(uint64_t code)
+{
+    return code ^ (((code ^ (code >> 1)) & SCORE_EVEN_BITS) * 3);
+}
+
 GAMOK_HD ScoreLineParts score_line_parts(uint64_t code)
 {
     ScoreLineParts l;
@@ -300,7 +307,7 @@ GAMOK_HD ScoreLineParts score_line_parts(uint64_t code)
     l.black = lo & ~hi;
     l.white = hi & ~lo;
     l.empty = ~(lo | hi) & SCORE_EVEN_BITS;
-    l.swapped = code ^ ((l.black | l.white) * 3);
+    l.swapped = score_white_view(code);
     return l;
 }
 

@@ -9,7 +9,10 @@
  *     and a proof ends the iterations early, so their mean falls when a proof comes sooner);
  *   - positions of recorded games with a known forced win for the side to move
  *     (tests/positions/depth_wins.txt, made by bench/find-forced-wins.py): the time until the
- *     search first reports a proven win, or that it did not within the time.
+ *     search first reports a proven win, or that it did not within the time;
+ *   - traps from games lost to Rapfi classical (tests/positions/depth_traps.txt, made by
+ *     bench/find-traps.py): a move that walks into a forced loss Rapfi proves at once, where
+ *     another does not lose; whether the search's answer avoids it.
  * With --rapfi PATH the same positions go to that Gomocup brain through the protocol (one
  * process each, `INFO timeout_turn`), and its last reported depth and evaluation are printed
  * beside (Rapfi's MESSAGE lines: "depth D-S ev E ..."). Options: --ms N (default 1000),
@@ -32,6 +35,7 @@ static const char *const MIDDLE_FILES[] = {"tests/positions/tree_bench.txt",
                                            "tests/positions/search_middle.txt"};
 static const char *const WIN_FILE = "tests/positions/depth_wins.txt";
 static const char *const QUIET_FILE = "tests/positions/depth_quiet.txt";
+static const char *const TRAP_FILE = "tests/positions/depth_traps.txt";
 
 typedef struct Options {
     int ms, max_positions;
@@ -188,6 +192,33 @@ static void bench_wins(Search *s, const Options *o, const TestPosition *pos, int
            proven ? (double)total_nodes / proven : 0.0);
 }
 
+static bool among_cells(const int *cells, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell)
+            return true;
+    return false;
+}
+
+/* The traps: whether the answer avoids the move that walks into the forced loss. */
+static void bench_traps(Search *s, const Options *o, const TestPosition *pos, int n)
+{
+    int avoided = 0;
+    printf("## Traps avoided within %s, %d positions (%s)\n", limit_text(o), n, TRAP_FILE);
+    for (int i = 0; i < n; i++) {
+        Outcome out = limited_search(s, &pos[i], o);
+        bool ok = !among_cells(pos[i].avoid, pos[i].navoid, out.r.move);
+        avoided += ok;
+        printf("  %-48.48s %-8s %2d,%-2d  depth %3d  nodes %9llu  score %6d", pos[i].name,
+               ok ? "avoided" : "TRAPPED", cell_x(out.r.move), cell_y(out.r.move), out.r.depth,
+               (unsigned long long)out.r.nodes, out.r.score);
+        print_rapfi(o, &pos[i]);
+        printf("\n");
+        fflush(stdout);
+    }
+    printf("  avoided: %d of %d\n\n", avoided, n);
+}
+
 static bool parse(int argc, char **argv, Options *o)
 {
     *o = (Options){1000, 1000, 0, NULL};
@@ -215,10 +246,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: depth-bench [--ms N] [--nodes N] [--max-positions N] [--rapfi PATH]\n");
         return 2;
     }
-    TestPosition *middle, *quiet, *wins;
+    TestPosition *middle, *quiet, *wins, *traps;
     int nm = load_all(MIDDLE_FILES, 2, o.max_positions, &middle);
     int nq = load_all(&QUIET_FILE, 1, o.max_positions, &quiet);
     int nw = load_all(&WIN_FILE, 1, o.max_positions, &wins);
+    int nt = load_all(&TRAP_FILE, 1, o.max_positions, &traps);
     if (nw <= 0)
         printf("(no %s: the known wins are skipped)\n", WIN_FILE);
     Evaluator *cpu = evaluator_cpu_create();
@@ -234,10 +266,13 @@ int main(int argc, char **argv)
         bench_middle(s, &o, quiet, nq, QUIET_FILE);
     if (nw > 0)
         bench_wins(s, &o, wins, nw);
+    if (nt > 0)
+        bench_traps(s, &o, traps, nt);
     search_destroy(s);
     evaluator_destroy(cpu);
     free(middle);
     free(quiet);
     free(wins);
+    free(traps);
     return 0;
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brain/moves.h"
 #include "brain/rules.h"
 #include "brain/vcf.h"
 #include "brain/vct.h"
@@ -365,6 +366,7 @@ static void test_board_order_reads_as_the_position(void **state)
         "tests/positions/tactics_freestyle15.txt", "tests/positions/tactics_renju15.txt",
         "tests/positions/tactics_freestyle20.txt", "tests/positions/depth_wins.txt",
         "tests/positions/depth_quiet.txt",         "tests/positions/tree_bench.txt",
+        "tests/positions/depth_traps.txt",
     };
     int checked = 0;
     for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
@@ -393,6 +395,27 @@ static void test_board_order_reads_as_the_position(void **state)
         free(tp);
     }
     assert_true(checked > 100);
+}
+
+/* The depth bench's traps (depth_traps.txt): each names one move to avoid, an empty cell the
+ * side to move may play, in a position with no five to play or to block (where the answer is
+ * forced, avoiding nothing would measure nothing). */
+static void test_traps_name_one_playable_move(void **state)
+{
+    (void)state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/depth_traps.txt", &n);
+    assert_true(n >= 20);
+    for (int i = 0; i < n; i++) {
+        Board *b = &tp[i].board;
+        assert_int_equal(tp[i].navoid, 1);
+        assert_int_equal(b->cell[tp[i].avoid[0]], EMPTY);
+        assert_true(rule_is_legal(b, tp[i].avoid[0]));
+        uint16_t five[1];
+        assert_int_equal(moves_winning_cells(b, b->to_move, five, 1), 0);
+        assert_int_equal(moves_winning_cells(b, opponent_of(b->to_move), five, 1), 0);
+    }
+    free(tp);
 }
 
 /* Smoke test of build/gamok-tactics: the 20x20 file at 100 ms a move through the real brain;
@@ -431,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_renju_white),
         cmocka_unit_test(test_tactics_tool_plays_a_file),
         cmocka_unit_test(test_board_order_reads_as_the_position),
+        cmocka_unit_test(test_traps_name_one_playable_move),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

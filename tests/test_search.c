@@ -612,6 +612,32 @@ static void prepare_says_when_threatened(void **state)
     free(tp);
 }
 
+/* The opponent threatens a VCF; the root's check proves one move safe and runs out of its budget
+ * on another (tests/positions/search_vcf_unfinished.txt): both stay for the tree, so the lone
+ * safe move (a slower loss there) is not answered unsearched, and the moves the VCF beats stay
+ * out. */
+static void an_unfinished_refutation_stays_beside_a_lone_safe_move(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_vcf_unfinished.txt", &n);
+    Board b = tp[0].board;
+    SearchLimits lim = {.max_depth = 8};
+    SearchRoot root;
+    search_clear(f->search);
+    assert_false(search_prepare(f->search, &b, &lim, NULL, &root));
+    assert_true(root.threatened);
+    bool safe = false, unfinished = false;
+    for (int i = 0; i < root.n; i++) {
+        safe = safe || root.moves[i] == tp[0].avoid[0];
+        unfinished = unfinished || root.moves[i] == tp[0].expect[0];
+    }
+    assert_true(safe);
+    assert_true(unfinished);
+    assert_true(root.n <= 4);
+    free(tp);
+}
+
 static void empty_board_answers_the_centre(void **state)
 {
     Fixture *f = *state;
@@ -919,6 +945,7 @@ int main(void)
         cmocka_unit_test(losses_are_not_claimed_past_the_width),
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
+        cmocka_unit_test(an_unfinished_refutation_stays_beside_a_lone_safe_move),
         cmocka_unit_test(empty_board_answers_the_centre),
         cmocka_unit_test(same_search_same_answer),
         cmocka_unit_test(paper_mode_wins_and_blocks_at_every_level),

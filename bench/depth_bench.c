@@ -192,14 +192,6 @@ static void bench_wins(Search *s, const Options *o, const TestPosition *pos, int
            proven ? (double)total_nodes / proven : 0.0);
 }
 
-static bool among_cells(const int *cells, int n, int cell)
-{
-    for (int i = 0; i < n; i++)
-        if (cells[i] == cell)
-            return true;
-    return false;
-}
-
 /* The traps: whether the answer avoids the move that walks into the forced loss. */
 static void bench_traps(Search *s, const Options *o, const TestPosition *pos, int n)
 {
@@ -207,7 +199,7 @@ static void bench_traps(Search *s, const Options *o, const TestPosition *pos, in
     printf("## Traps avoided within %s, %d positions (%s)\n", limit_text(o), n, TRAP_FILE);
     for (int i = 0; i < n; i++) {
         Outcome out = limited_search(s, &pos[i], o);
-        bool ok = !among_cells(pos[i].avoid, pos[i].navoid, out.r.move);
+        bool ok = !tp_in(pos[i].avoid, pos[i].navoid, out.r.move);
         avoided += ok;
         printf("  %-48.48s %-8s %2d,%-2d  depth %3d  nodes %9llu  score %6d", pos[i].name,
                ok ? "avoided" : "TRAPPED", cell_x(out.r.move), cell_y(out.r.move), out.r.depth,

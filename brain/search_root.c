@@ -14,6 +14,12 @@
 #ifndef ROOT_WIDTH
 #define ROOT_WIDTH 20
 #endif
+/* The policy's best moves that join them when the one-ply values left them out: the quiet move
+ * that holds a position often ranks far down by one-ply value (24th-55th where Rapfi's move
+ * differed from a lost one of ours, results/2026-12-05-traps.txt) but high by policy. */
+#ifndef ROOT_POLICY_BEST
+#define ROOT_POLICY_BEST 10
+#endif
 
 static void move_to_front(uint16_t *moves, int n, int move)
 {
@@ -107,6 +113,31 @@ static int rank_root(Search *s, Board *b, uint16_t *moves, int n)
     return keys[0];
 }
 
+/* Keeps the moves the root searches, first in moves[]: the best ROOT_WIDTH by one-ply value (and
+ * every four), then those of the policy's best ROOT_POLICY_BEST they left out. Returns the count. */
+static int keep_root_moves(Search *s, Board *b, uint16_t *moves, int n)
+{
+    if (!s->pruning)
+        return n;
+    int width = order_keep_best(b, moves, n, ROOT_WIDTH);
+    if (width >= n)
+        return width;
+    uint16_t by_policy[MOVES_MAX];
+    memcpy(by_policy, moves, (size_t)n * sizeof *moves);
+    int best = order_by_policy(s, b, by_policy, n, 0, CELL_NONE, ROOT_POLICY_BEST);
+    best = best < ROOT_POLICY_BEST ? best : ROOT_POLICY_BEST; /* not the fours it adds */
+    for (int i = 0; i < best; i++) {
+        for (int j = width; j < n; j++) {
+            if (moves[j] == by_policy[i]) {
+                moves[j] = moves[width];
+                moves[width++] = by_policy[i];
+                break;
+            }
+        }
+    }
+    return width;
+}
+
 /* Ends a preparation that found the answer without iterations. */
 static bool answered(Search *s, Board *b, SearchRoot *root)
 {
@@ -154,7 +185,7 @@ static bool prepare_root(Search *s, Board *b, int max_depth, SearchRoot *root)
         r->score = best;
     r->depth = 1;
     search_notify_iteration(s, b, r);
-    int width = order_keep_best(b, moves, n, s->pruning ? ROOT_WIDTH : n);
+    int width = keep_root_moves(s, b, moves, n);
     if (width > 1)
         width = root_refute_vct(s, b, moves, width, &root->threatened);
     if (moves[0] != r->move) { /* the depth-1 answer was dropped */
@@ -338,7 +369,7 @@ void search_prepare_quick(Search *s, Board *b, SearchRoot *root)
     if (n > 1) {
         r->score = rank_root(s, b, moves, n);
         r->move = moves[0];
-        root->n = order_keep_best(b, moves, n, s->pruning ? ROOT_WIDTH : n);
+        root->n = keep_root_moves(s, b, moves, n);
         memcpy(root->moves, moves, (size_t)root->n * sizeof *moves);
     }
     b->inc = before;

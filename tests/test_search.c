@@ -638,6 +638,29 @@ static void an_unfinished_refutation_stays_beside_a_lone_safe_move(void **state)
     free(tp);
 }
 
+/* The policy's best moves join the root when the one-ply values leave them out
+ * (tests/positions/search_root_policy.txt: the quiet move that holds the position ranks far down
+ * by one-ply value, high by policy). */
+static void the_root_keeps_the_policys_best_moves(void **state)
+{
+    Fixture *f = *state;
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_root_policy.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        SearchLimits lim = {.max_depth = 8};
+        SearchRoot root;
+        search_clear(f->search);
+        assert_false(search_prepare(f->search, &b, &lim, NULL, &root));
+        bool kept = false;
+        for (int m = 0; m < root.n; m++)
+            kept = kept || root.moves[m] == tp[i].expect[0];
+        if (!kept)
+            fail_msg("%s: the root left out the policy's move (%d moves kept)", tp[i].name, root.n);
+    }
+    free(tp);
+}
+
 static void empty_board_answers_the_centre(void **state)
 {
     Fixture *f = *state;
@@ -946,6 +969,7 @@ int main(void)
         cmocka_unit_test(refutes_the_opponents_threes),
         cmocka_unit_test(prepare_says_when_threatened),
         cmocka_unit_test(an_unfinished_refutation_stays_beside_a_lone_safe_move),
+        cmocka_unit_test(the_root_keeps_the_policys_best_moves),
         cmocka_unit_test(empty_board_answers_the_centre),
         cmocka_unit_test(same_search_same_answer),
         cmocka_unit_test(paper_mode_wins_and_blocks_at_every_level),

@@ -15,7 +15,7 @@
 #define ROOT_WIDTH 20
 #endif
 /* The policy's best moves that join them when the one-ply values left them out: the quiet move
- * that holds a position often ranks far down by one-ply value (24th-55th where Rapfi's move
+ * that holds a position often ranks far down by one-ply value (25th-56th where Rapfi's move
  * differed from a lost one of ours, results/2026-12-05-traps.txt) but high by policy. */
 #ifndef ROOT_POLICY_BEST
 #define ROOT_POLICY_BEST 10

@@ -285,7 +285,7 @@ static void stop_ends_a_long_think(void **state)
 {
     Engine *e = *state;
     /* An opening, where nothing is proven in a minute: the think must last until the stop
-     * (search_quiet.txt's first position is proven won within a few hundred ms). */
+     * (a middle game may be proven within the minute). */
     assert_int_equal(engine_start(e, 15), ENGINE_OK);
     assert_int_equal(engine_play(e, 7, 7), ENGINE_OK);
     assert_int_equal(engine_play(e, 8, 8), ENGINE_OK);

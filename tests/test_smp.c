@@ -267,8 +267,8 @@ static void threads_never_answer_a_blocked_cell(void **state)
 /* A think of a minute on 4 threads returns once stopped (the helpers are joined, or the next
  * think would race them), and the next think runs normally. An opening, where nothing is proven
  * in a minute: a think that ends on its own before the stop leaves the stop raised, as it should
- * (search_quiet.txt's first position is proven won at depth 5-7 within ~100 ms on 4 threads;
- * this test failed on CI that way, 2026-11-28). */
+ * (the position search_quiet.txt held until 2026-12-06 was proven won at depth 5-7 within
+ * ~100 ms on 4 threads; this test failed on CI that way, 2026-11-28). */
 static void stop_ends_a_threaded_think(void **state)
 {
     Engine *e = *state;

@@ -7,33 +7,57 @@ deterministic brain agrees with its own shallower iterations by construction (it
 iteration IS the depth-7 answer), so use another, stronger brain.
 
 usage (from the repository root):
-  agreement.py positions RESULTS.jsonl... [--every 5] [--count 900] [--seed 9] > pos.txt
+  agreement.py positions RESULTS.jsonl... [--every 5] [--count 900] [--seed 9] [--skip 3]
+                         [--plies 0] > pos.txt
   agreement.py answers POSFILE BRAIN [--turn MS] [--depth D] [--threads T] [--shard I/N] > a.txt
   agreement.py compare REF.txt A.txt [B.txt ...]
 
-positions: one line of moves "x,y x,y ..." per position, from the runner's results.jsonl
-(every --every-th move after the opening, the last 4 moves of a game left out).
+positions: one line of moves "x,y x,y ..." per distinct position, from the runner's
+results.jsonl (.gz too): every --every-th position from the --skip-th move after the opening
+(3), up to --plies moves further (0: all but the last 4 moves of the game).
 answers: one line per position "index x,y depth ms" (depth: the last `MESSAGE depth` line,
 0 when the brain prints none); one brain process, its table cleared (YXHASHCLEAR) before
 each position. compare: the share of positions where each file answers as REF, and for
 each file after the first, on the positions where it and the first differ, how often REF
-sides with either (a sign test's counts)."""
+sides with either (a sign test's counts).
+
+  agreement.py judge POSFILE JUDGE A.txt [B.txt ...] [--ms 1000] [--cache FILE] [--workers 2]
+
+judge: how good each file's moves are in a stronger brain's eyes, not only whether they are
+its choice. The judge (Rapfi: it reports "| Eval E |") thinks --ms on every position and on
+the position after every distinct answer; a move's value is the mover's win probability
+after it (label-positions.py's scale), its loss the judge's value of the position before
+minus that. Positions the judge calls decided before the move are left out. Printed: each
+file's mean loss, and for each file after the first the mean paired difference with the
+first (positive: this file loses less) with its standard error, over all kept positions,
+and how many of the positions where they differ the judge prefers either. Judgements are
+kept in --cache (a line per position judged: its moves "x,y ...", then the evaluation), so a
+new file costs only its new moves."""
 import argparse
+import gzip
+import importlib.util
 import json
+import math
+import os
 import random
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 
 def positions(args):
     pos = []
     for path in args.results:
-        for line in open(path):
+        for line in (gzip.open if path.endswith(".gz") else open)(path, "rt"):
             g = json.loads(line)
             moves = g["moves"].split()
-            for i in range(g["opening_stones"] + 3, len(moves) - 4, args.every):
+            first = g["opening_stones"] + args.skip
+            last = len(moves) - 4 if not args.plies else min(len(moves) - 4, first + args.plies)
+            for i in range(first, last, args.every):
                 pos.append(" ".join(moves[:i]))
+    pos = sorted(set(pos))
     random.Random(args.seed).shuffle(pos)
     for p in pos[:args.count]:
         print(p)
@@ -103,6 +127,91 @@ def compare(args):
         print(line)
 
 
+def label_positions():
+    """tournaments/label-positions.py: the judge's reader and the win probabilities."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label-positions.py")
+    spec = importlib.util.spec_from_file_location("label_positions", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def read_cache(path):
+    cache = {}
+    if path and os.path.exists(path):
+        for line in open(path):
+            key, _, ev = line.rstrip("\n").rpartition(" ")
+            cache[key] = ev
+    return cache
+
+
+def judge_all(args, jobs, cache):
+    """The judge's evaluation (its string, "none" when it gave none) of each position in jobs
+    (tuples of moves "x,y"), for the side to move there; new ones appended to the cache."""
+    lp = label_positions()
+    local, lock, brains = threading.local(), threading.Lock(), []
+    todo = sorted({j for j in jobs if " ".join(j) not in cache})
+    out = open(args.cache, "a") if args.cache else None
+
+    def run(moves):
+        if getattr(local, "brain", None) is None:
+            local.brain = lp.Brain(args.judge, args.size, args.rule, args.ms + 50)
+            with lock:
+                brains.append(local.brain)
+        ev, _ = local.brain.evaluate([tuple(map(int, m.split(","))) for m in moves])
+        key = " ".join(moves)
+        with lock:
+            cache[key] = ev or "none"
+            if out:
+                out.write(f"{key} {cache[key]}\n")
+                out.flush()
+
+    with ThreadPoolExecutor(args.workers) as ex:
+        list(ex.map(run, todo))
+    for brain in brains:
+        brain.close()
+    return lp
+
+
+def judge(args):
+    pos = [line.split() for line in open(args.posfile) if line.strip()]
+    files = [(path, load(path)) for path in args.files]
+    cache = read_cache(args.cache)
+    jobs = [tuple(p) for p in pos]
+    jobs += [tuple(pos[k]) + (a[k][1],) for _, a in files for k in a if a[k][1] != "none"]
+    lp = judge_all(args, jobs, cache)
+
+    def value(moves):  # the win probability of the side to move, None when unjudged
+        ev = cache.get(" ".join(moves), "none")
+        return None if ev == "none" else lp.win_probability(ev, lp.SCALE, lp.DECIDED)
+
+    keep, before = [], {}
+    for k, p in enumerate(pos):
+        v = value(p)
+        if v is not None and "M" not in cache[" ".join(p)]:
+            before[k] = v
+            keep.append(k)
+    loss = {}
+    for path, a in files:
+        loss[path] = {k: before[k] - (1 - value(pos[k] + [a[k][1]])) for k in keep
+                      if k in a and a[k][1] != "none" and value(pos[k] + [a[k][1]]) is not None}
+    print(f"{len(keep)} of {len(pos)} positions undecided in the judge's eyes")
+    for path, _ in files:
+        ls = loss[path]
+        line = f"{path}: mean loss {sum(ls.values()) / max(1, len(ls)):.4f} over {len(ls)}"
+        first_path = files[0][0]
+        if path != first_path:
+            keys = [k for k in ls if k in loss[first_path]]
+            d = [loss[first_path][k] - ls[k] for k in keys]
+            mean = sum(d) / max(1, len(d))
+            se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1) / max(1, len(d)))
+            better = sum(x > 0 for x in d)
+            worse = sum(x < 0 for x in d)
+            line += f"; against {first_path}: {mean:+.4f} +- {se:.4f} (better in {better}, " \
+                    f"worse in {worse} of {len(d)})"
+        print(line)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -111,6 +220,9 @@ def main():
     sp.add_argument("--every", type=int, default=5)
     sp.add_argument("--count", type=int, default=900)
     sp.add_argument("--seed", type=int, default=9)
+    sp.add_argument("--skip", type=int, default=3, help="moves after the opening left out")
+    sp.add_argument("--plies", type=int, default=0, help="positions within this many moves "
+                    "after those (0: to the game's end)")
     sa = sub.add_parser("answers")
     sa.add_argument("posfile")
     sa.add_argument("brain")
@@ -121,8 +233,18 @@ def main():
     sc = sub.add_parser("compare")
     sc.add_argument("ref")
     sc.add_argument("files", nargs="+")
+    sj = sub.add_parser("judge")
+    sj.add_argument("posfile")
+    sj.add_argument("judge")
+    sj.add_argument("files", nargs="*")
+    sj.add_argument("--ms", type=int, default=1000)
+    sj.add_argument("--cache", default="")
+    sj.add_argument("--workers", type=int, default=2)
+    sj.add_argument("--size", type=int, default=15)
+    sj.add_argument("--rule", type=int, default=0)
     args = ap.parse_args()
-    {"positions": positions, "answers": answers, "compare": compare}[args.cmd](args)
+    {"positions": positions, "answers": answers, "compare": compare,
+     "judge": judge}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,6 @@ kept in --cache (a line per position judged: its moves "x,y ...", then the evalu
 new file costs only its new moves."""
 import argparse
 import gzip
-import importlib.util
 import json
 import math
 import os
@@ -45,6 +44,8 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from tool_module import load_tool
 
 
 def positions(args):
@@ -127,15 +128,6 @@ def compare(args):
         print(line)
 
 
-def label_positions():
-    """tournaments/label-positions.py: the judge's reader and the win probabilities."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "label-positions.py")
-    spec = importlib.util.spec_from_file_location("label_positions", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def read_cache(path):
     cache = {}
     if path and os.path.exists(path):
@@ -148,7 +140,7 @@ def read_cache(path):
 def judge_all(args, jobs, cache):
     """The judge's evaluation (its string, "none" when it gave none) of each position in jobs
     (tuples of moves "x,y"), for the side to move there; new ones appended to the cache."""
-    lp = label_positions()
+    lp = load_tool("label-positions.py")  # the judge's reader and the win probabilities
     local, lock, brains = threading.local(), threading.Lock(), []
     todo = sorted({j for j in jobs if " ".join(j) not in cache})
     out = open(args.cache, "a") if args.cache else None

@@ -10,16 +10,14 @@ writes the labels rescaled to them (header lines and moves kept), for corpus/lab
     tournaments/calibrate-labels.py labels.txt
     tournaments/calibrate-labels.py --scale 350 --decided 0.985 labels.txt > corpus/labels/x.txt
 """
-import argparse, importlib.util, math, os, sys
+import argparse, math, sys
+
+from tool_module import load_tool
 
 
 def label_positions():
     """label-positions.py as a module: it owns the labels' default scale."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'label-positions.py')
-    spec = importlib.util.spec_from_file_location('label_positions', path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool('label-positions.py')
 
 
 SCALES = (200, 300, 350, 400, 450, 500, 600, 800, 1000)

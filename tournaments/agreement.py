@@ -177,32 +177,37 @@ def judge(args):
         ev = cache.get(" ".join(moves), "none")
         return None if ev == "none" else lp.win_probability(ev, lp.SCALE, lp.DECIDED)
 
-    keep, before = [], {}
-    for k, p in enumerate(pos):
-        v = value(p)
-        if v is not None and "M" not in cache[" ".join(p)]:
-            before[k] = v
-            keep.append(k)
-    loss = {}
-    for path, a in files:
-        loss[path] = {k: before[k] - (1 - value(pos[k] + [a[k][1]])) for k in keep
-                      if k in a and a[k][1] != "none" and value(pos[k] + [a[k][1]]) is not None}
-    print(f"{len(keep)} of {len(pos)} positions undecided in the judge's eyes")
+    before = {k: value(p) for k, p in enumerate(pos)
+              if value(p) is not None and "M" not in cache[" ".join(p)]}
+    loss = {path: answer_losses(pos, a, before, value) for path, a in files}
+    print(f"{len(before)} of {len(pos)} positions undecided in the judge's eyes")
     for path, _ in files:
         ls = loss[path]
         line = f"{path}: mean loss {sum(ls.values()) / max(1, len(ls)):.4f} over {len(ls)}"
-        first_path = files[0][0]
-        if path != first_path:
-            keys = [k for k in ls if k in loss[first_path]]
-            d = [loss[first_path][k] - ls[k] for k in keys]
-            mean = sum(d) / max(1, len(d))
-            se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1) / max(1, len(d)))
-            better = sum(x > 0 for x in d)
-            worse = sum(x < 0 for x in d)
-            line += f"; against {first_path}: {mean:+.4f} +- {se:.4f} (better in {better}, " \
-                    f"worse in {worse} of {len(d)})"
+        if path != files[0][0]:
+            line += "; " + paired_difference(loss[files[0][0]], ls, files[0][0])
         print(line)
 
+
+def answer_losses(pos, answers, before, value):
+    """Each judged answer's loss: the mover's win probability before it minus after it."""
+    loss = {}
+    for k in before:
+        if k in answers and answers[k][1] != "none":
+            after = value(pos[k] + [answers[k][1]])
+            if after is not None:
+                loss[k] = before[k] - (1 - after)
+    return loss
+
+
+def paired_difference(base, other, base_path):
+    """How much less `other` loses than `base` on the positions both have, with its standard
+    error, and in how many either loses less."""
+    d = [base[k] - other[k] for k in other if k in base]
+    mean = sum(d) / max(1, len(d))
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1) / max(1, len(d)))
+    return f"against {base_path}: {mean:+.4f} +- {se:.4f} (better in {sum(x > 0 for x in d)}, " \
+           f"worse in {sum(x < 0 for x in d)} of {len(d)})"
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])

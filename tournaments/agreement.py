@@ -137,17 +137,17 @@ def read_cache(path):
     return cache
 
 
-def judge_all(args, jobs, cache):
+def judge_all(args, lp, jobs, cache):
     """The judge's evaluation (its string, "none" when it gave none) of each position in jobs
-    (tuples of moves "x,y"), for the side to move there; new ones appended to the cache."""
-    lp = load_tool("label-positions.py")  # the judge's reader and the win probabilities
+    (tuples of moves "x,y"), for the side to move there; new ones appended to the cache. `lp` is
+    label-positions.py, the judge's reader."""
     local, lock, brains = threading.local(), threading.Lock(), []
     todo = sorted({j for j in jobs if " ".join(j) not in cache})
     out = open(args.cache, "a") if args.cache else None
 
     def run(moves):
         if getattr(local, "brain", None) is None:
-            local.brain = lp.Brain(args.judge, args.size, args.rule, args.ms + 50)
+            local.brain = lp.Brain(args.judge, args.size, args.rule, args.ms + lp.RESERVE)
             with lock:
                 brains.append(local.brain)
         ev, _ = local.brain.evaluate([tuple(map(int, m.split(","))) for m in moves])
@@ -162,7 +162,6 @@ def judge_all(args, jobs, cache):
         list(ex.map(run, todo))
     for brain in brains:
         brain.close()
-    return lp
 
 
 def judge(args):
@@ -171,14 +170,16 @@ def judge(args):
     cache = read_cache(args.cache)
     jobs = [tuple(p) for p in pos]
     jobs += [tuple(pos[k]) + (a[k][1],) for _, a in files for k in a if a[k][1] != "none"]
-    lp = judge_all(args, jobs, cache)
+    lp = load_tool("label-positions.py")  # the judge's reader and the win probabilities
+    judge_all(args, lp, jobs, cache)
 
     def value(moves):  # the win probability of the side to move, None when unjudged
         ev = cache.get(" ".join(moves), "none")
         return None if ev == "none" else lp.win_probability(ev, lp.SCALE, lp.DECIDED)
 
-    before = {k: value(p) for k, p in enumerate(pos)
-              if value(p) is not None and "M" not in cache[" ".join(p)]}
+    # the judged positions without a found win or loss, and their values
+    evs = {k: cache.get(" ".join(p), "none") for k, p in enumerate(pos)}
+    before = {k: value(pos[k]) for k, ev in evs.items() if ev != "none" and "M" not in ev}
     loss = {path: answer_losses(pos, a, before, value) for path, a in files}
     print(f"{len(before)} of {len(pos)} positions undecided in the judge's eyes")
     for path, _ in files:
@@ -208,6 +209,7 @@ def paired_difference(base, other, base_path):
     se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1) / max(1, len(d)))
     return f"against {base_path}: {mean:+.4f} +- {se:.4f} (better in {sum(x > 0 for x in d)}, " \
            f"worse in {sum(x < 0 for x in d)} of {len(d)})"
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -27,6 +27,8 @@ MOVE = re.compile(r'([a-z])(\d+)')
 EVAL = re.compile(r'\| Eval ([+-]?M?\d+) ')
 # The labels' default scale and found-win probability (calibrate-labels.py reads them too).
 SCALE, DECIDED = 500, 0.94
+# What the brain keeps back of its turn (Rapfi's config.toml turn_time_reserved; agreement.py too).
+RESERVE = 50
 
 
 def parse_game(line):
@@ -125,7 +127,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--brain', required=True)
     ap.add_argument('--ms', type=int, default=30)
-    ap.add_argument('--reserve', type=int, default=50,
+    ap.add_argument('--reserve', type=int, default=RESERVE,
                     help="the brain's turn_time_reserved (Rapfi's config.toml: 50)")
     ap.add_argument('--scale', type=float, default=SCALE, help='eval units per e-fold of odds')
     ap.add_argument('--decided', type=float, default=DECIDED, help="a found win's probability")

@@ -1,8 +1,8 @@
 import subprocess,sys,time
-def think(brain, moves, ms=1000):
+def think(brain, moves, ms=1000, nodes=0):
     p=subprocess.Popen(brain.split(),stdin=subprocess.PIPE,stdout=subprocess.PIPE,text=True,bufsize=1)
     me=len(moves)%2
-    lines=["START 15",f"INFO timeout_turn {ms}","INFO timeout_match 0","INFO show_detail 2","BOARD"]+[f"{m},{1 if i%2==me else 2}" for i,m in enumerate(moves)]+["DONE"]
+    lines=["START 15",f"INFO timeout_turn {ms}","INFO timeout_match 0","INFO show_detail 2"]+([f"INFO max_node {nodes}"] if nodes else [])+["BOARD"]+[f"{m},{1 if i%2==me else 2}" for i,m in enumerate(moves)]+["DONE"]
     p.stdin.write("\n".join(lines)+"\n"); p.stdin.flush()
     out=[]
     for line in p.stdout:

@@ -179,7 +179,8 @@ def judge(args):
 
     # the judged positions without a found win or loss, and their values
     evs = {k: cache.get(" ".join(p), "none") for k, p in enumerate(pos)}
-    before = {k: value(pos[k]) for k, ev in evs.items() if ev != "none" and "M" not in ev}
+    before = {k: lp.win_probability(ev, lp.SCALE, lp.DECIDED) for k, ev in evs.items()
+              if ev != "none" and "M" not in ev}
     loss = {path: answer_losses(pos, a, before, value) for path, a in files}
     print(f"{len(before)} of {len(pos)} positions undecided in the judge's eyes")
     for path, _ in files:

@@ -4,7 +4,7 @@
  * but themselves. Leaves (depth 0) are the static value, checked for a five to play, a forced
  * block and a quick VCF. Interior nodes add forced-move extensions, a VCF check,
  * internal iterative reduction, null move and reverse futility, late-move reductions from a log
- * table, move-count pruning, and an exact defence when the opponent threatens (each child
+ * table, a fail-high reduction, move-count pruning, and an exact defence when the opponent threatens (each child
  * scored, the lost ones left out). And one iteration over the root's moves. Move lists and
  * their order come from search_order.c; the root's preparation and iteration control are
  * search_root.c's: this file never reads the clock's target or the root's threat state. */
@@ -143,13 +143,30 @@ static bool count_pruned(const Search *s, const Board *b, int depth, int k, int 
         && best > -PROVEN && !forcing_move(b, move);
 }
 
+/* Fail-high reduction (Rapfi's likelyFailHigh): at a non-PV node that is not a forced defence,
+ * whose static value lies FAIL_HIGH_SLOPE * depth + FAIL_HIGH_BIAS or more above beta, every move
+ * but a four is searched a ply shallower: the node almost surely fails high, and any move that
+ * keeps the lead will show it. Rapfi's margin (15 * depth - 9) in our scale (x5, as our futility
+ * margin against its). Depth bench at 10^6 nodes: undecided set 12.00 -> 13.00 plies, wins
+ * proven 32 -> 30 of 32; against Rapfi classical at 1 s on two seeds, see docs/strength.md
+ * (results/2026-12-06-fail-high.txt). */
+#define FAIL_HIGH_SLOPE 75
+#define FAIL_HIGH_BIAS (-45)
+
+static bool likely_fail_high(const Search *s, int depth, int alpha, int beta, int eval,
+                             bool quiet_node)
+{
+    return s->pruning && quiet_node && beta - alpha == 1 && !is_proven(beta) && depth >= 2
+        && eval >= beta + FAIL_HIGH_SLOPE * depth + FAIL_HIGH_BIAS;
+}
+
 /* ---- the moves of a node ------------------------------------------------------------------- */
 
 /* Principal variation search over ordered moves: the first with a full window, the rest with a
- * null window, reduced or pruned when late and quiet, re-searched when they beat alpha.
- * Fail-soft. */
+ * null window, reduced or pruned when late and quiet, re-searched when they beat alpha; every
+ * move but a four a ply shallower when the node is `fail_high` (likely_fail_high). Fail-soft. */
 static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
-                     int alpha, int beta, int *best_move, bool quiet_node)
+                     int alpha, int beta, int *best_move, bool quiet_node, bool fail_high)
 {
     int best = -INF, nput = 0;
     uint16_t *put = ply_put_off(s, ply);
@@ -159,20 +176,21 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
         if (k < n && count_pruned(s, b, depth, k, moves[k], pv, quiet_node, best))
             continue;
         int r = k < n ? late_reduction(s, b, depth, k, moves[k], quiet_node, pv) : 0;
+        int d = depth - 1 - (fail_high && !move_makes_four(b, k < n ? moves[k] : put[k - n]));
         int move = next_move(s, b, moves, n, depth, k, put, &nput);
         if (move < 0)
             continue;
         int v;
         if (k == 0) {
-            v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+            v = -negamax(s, b, d, ply + 1, -beta, -alpha);
         } else {
             v = alpha + 1;
             if (r > 0)
-                v = -negamax(s, b, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                v = -negamax(s, b, d - r, ply + 1, -alpha - 1, -alpha);
             if (v > alpha && !s->aborted)
-                v = -negamax(s, b, depth - 1, ply + 1, -alpha - 1, -alpha);
+                v = -negamax(s, b, d, ply + 1, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !s->aborted)
-                v = -negamax(s, b, depth - 1, ply + 1, -beta, -alpha);
+                v = -negamax(s, b, d, ply + 1, -beta, -alpha);
         }
         done_move(s, b, depth, k);
         if (s->aborted)
@@ -198,7 +216,7 @@ static int pvs_moves(Search *s, Board *b, const uint16_t *moves, int n, int dept
 static int prove_pruned(Search *s, Board *b, const uint16_t *moves, int n, int depth, int ply,
                         int alpha, int beta, int best, int *best_move)
 {
-    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move, false);
+    int move, v = pvs_moves(s, b, moves, n, depth, ply, alpha, beta, &move, false, false);
     if (v > best && !s->aborted) {
         *best_move = move;
         return v;
@@ -434,8 +452,9 @@ static int negamax(Search *s, Board *b, int depth, int ply, int alpha, int beta)
         tt_store(s->tt, b->hash, depth, TT_EXACT, score_to_tt(static_win, ply), moves[0]);
         return static_win;
     }
-    int best_move, best = pvs_moves(s, b, moves, kept, moves_depth, ply, alpha, beta,
-                                    &best_move, moves_depth == depth);
+    bool quiet = moves_depth == depth;
+    int best_move, best = pvs_moves(s, b, moves, kept, moves_depth, ply, alpha, beta, &best_move,
+                                    quiet, likely_fail_high(s, depth, alpha, beta, eval, quiet));
     if (best <= -PROVEN && kept < all && !s->aborted)
         best = prove_pruned(s, b, moves + kept, all - kept, moves_depth, ply, alpha, beta, best,
                             &best_move);

@@ -4,10 +4,11 @@
  * but themselves. Leaves (depth 0) are the static value, checked for a five to play, a forced
  * block and a quick VCF. Interior nodes add forced-move extensions, a VCF check,
  * internal iterative reduction, null move and reverse futility, late-move reductions from a log
- * table, a fail-high reduction, move-count pruning, and an exact defence when the opponent threatens (each child
- * scored, the lost ones left out). And one iteration over the root's moves. Move lists and
- * their order come from search_order.c; the root's preparation and iteration control are
- * search_root.c's: this file never reads the clock's target or the root's threat state. */
+ * table, a fail-high reduction, move-count pruning, and an exact defence when the opponent
+ * threatens (each child scored, the lost ones left out). And one iteration over the root's
+ * moves. Move lists and their order come from search_order.c; the root's preparation and
+ * iteration control are search_root.c's: this file never reads the clock's target or the root's
+ * threat state. */
 #include "brain/search_internal.h"
 
 #include <math.h>

@@ -164,6 +164,13 @@ static inline bool move_makes_four(const Board *b, int move)
     return inc_class_makes_four(CELL_ENTRY_CLASS(inc->entry[b->to_move - 1][move]));
 }
 
+/* Whether the side to move makes an open three at `move`, by its cell entry (so never at a
+ * renju-forbidden cell): with the fours, the moves a node's width never leaves out. */
+static inline bool move_makes_three(const Board *b, int move)
+{
+    const IncState *inc = board_incremental(b);
+    return CELL_ENTRY_THREE(inc->entry[b->to_move - 1][move]);
+}
 
 int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided);
 int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move);
@@ -172,7 +179,8 @@ int order_drop_static_lost(const int32_t *keys, int n);
 void order_note_cutoff(Search *s, const Board *b, int ply, int move, int depth);
 int order_keep_best(Board *b, uint16_t *moves, int n, int width);
 /* The policy's choice of moves[0..n): the table's move, the killers, then the best by policy +
- * history, `width` of them best first, then every other move that makes a four; the rest follow
+ * history, `width` of them best first, then every other move that makes a four or an open three
+ * (move_makes_three); the rest follow
  * (moves[kept..n), for a loss to be proven over them). Returns how many are kept. */
 int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move,
                     int width);

@@ -125,7 +125,7 @@ static int keep_root_moves(Search *s, Board *b, uint16_t *moves, int n)
     uint16_t by_policy[MOVES_MAX];
     memcpy(by_policy, moves, (size_t)n * sizeof *moves);
     int best = order_by_policy(s, b, by_policy, n, 0, CELL_NONE, ROOT_POLICY_BEST);
-    best = best < ROOT_POLICY_BEST ? best : ROOT_POLICY_BEST; /* not the fours it adds */
+    best = best < ROOT_POLICY_BEST ? best : ROOT_POLICY_BEST; /* not the attacks it adds */
     for (int i = 0; i < best; i++) {
         for (int j = width; j < n; j++) {
             if (moves[j] == by_policy[i]) {

@@ -18,9 +18,10 @@
 #include "brain/rules.h"
 #include "brain/threats.h"
 
-/* Moves kept at a node the opponent does not threaten, best by policy (every four besides),
- * and at a threatened one, best by their children's static values. Self-play at 300 ms, 128
- * games each: 16 instead of 12 -16 Elo, not significant (results/2026-11-26-selective-search.txt). */
+/* Moves kept at a node the opponent does not threaten, best by policy (every four and open three
+ * besides), and at a threatened one, best by their children's static values. Self-play at
+ * 300 ms, 128 games each: 16 instead of 12 -16 Elo, not significant
+ * (results/2026-11-26-selective-search.txt). */
 #define POLICY_WIDTH 12
 #define TREE_WIDTH 10
 

@@ -370,6 +370,24 @@ static void frontier_nodes_find_their_vcf(void **state)
     free(tp);
 }
 
+/* A quiet node keeps the open threes its policy width leaves out, as it keeps the fours: the
+ * tree proves a win whose threes our policy ranks low
+ * (tests/positions/search_policy_threes.txt). */
+static void quiet_nodes_keep_open_threes(void **state)
+{
+    int n;
+    TestPosition *tp = tp_load_or_fail("tests/positions/search_policy_threes.txt", &n);
+    for (int i = 0; i < n; i++) {
+        Board b = tp[i].board;
+        SearchResult r = search_depth(*state, &b, tp[i].depth);
+        check_answer(&tp[i], &b, r);
+        if (r.score < SCORE_WIN_MIN || r.score == SEARCH_THREAT_WIN)
+            fail_msg("%s: no win proven by the tree at depth %d (score %d)", tp[i].name,
+                     tp[i].depth, r.score);
+    }
+    free(tp);
+}
+
 static SearchResult search_pruned(Fixture *f, Board *b, int depth, bool pruning)
 {
     SearchLimits lim = {.max_depth = depth, .no_pruning = !pruning};
@@ -986,6 +1004,7 @@ int main(void)
         cmocka_unit_test(tt_fits_its_budget),
         cmocka_unit_test(tt_keeps_the_deeper_result),
         cmocka_unit_test(frontier_nodes_find_their_vcf),
+        cmocka_unit_test(quiet_nodes_keep_open_threes),
         cmocka_unit_test(pruning_shrinks_the_tree),
         cmocka_unit_test(pruning_keeps_forced_results),
     };

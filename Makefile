@@ -278,13 +278,16 @@ pgo:
 # The profile-guided brain plays the plain brain's game move for move (one depth-capped self-play
 # game each, from an opening the profile did not see): a profile changes speed, never a move.
 PGO_CHECK_GAME := --turn 60000 --opening "0,0 1,-1 -1,-2"
+# $(call pgo_check_game,BRAIN,FILE): the game's move list (times dropped) into FILE.
+pgo_check_game = ./$(SELFPLAY) $(PGO_CHECK_GAME) "./$(1) --depth 9" "./$(1) --depth 9" \
+  | grep -E '^ *[0-9]+\. |^result' | sed 's/ *[0-9]* ms$$//' > $(2)
 pgo-check: $(BIN) $(SELFPLAY)
 	@test -x $(PGO_BUILD)/$(BIN) || { echo "make pgo-check: no $(PGO_BUILD)/$(BIN) (make pgo)" >&2; exit 1; }
-	@for b in $(BIN) $(PGO_BUILD)/$(BIN); do \
-	  ./$(SELFPLAY) $(PGO_CHECK_GAME) "./$$b --depth 9" "./$$b --depth 9" | grep -E '^ *[0-9]+\. |^result' \
-	    | sed 's/ *[0-9]* ms$$//' > $(PGO_BUILD)/check-$$(echo $$b | tr / -).txt; done
-	@cmp $(PGO_BUILD)/check-$(BIN).txt $(PGO_BUILD)/check-$(subst /,-,$(PGO_BUILD)/$(BIN)).txt \
-	  && echo "pgo-check: the same $$(grep -c '^ *[0-9]*\. ' $(PGO_BUILD)/check-$(BIN).txt) moves; $$(tail -1 $(PGO_BUILD)/check-$(BIN).txt)"
+	@$(call pgo_check_game,$(BIN),$(PGO_BUILD)/check-plain.txt)
+	@$(call pgo_check_game,$(PGO_BUILD)/$(BIN),$(PGO_BUILD)/check-pgo.txt)
+	@n=$$(grep -c '^ *[0-9]*\. ' $(PGO_BUILD)/check-plain.txt); test "$$n" -gt 0 \
+	  && cmp $(PGO_BUILD)/check-plain.txt $(PGO_BUILD)/check-pgo.txt \
+	  && echo "pgo-check: the same $$n moves; $$(tail -1 $(PGO_BUILD)/check-plain.txt)"
 
 # The main job's tournament: pbrain-gamok against its paper-mode settings (full-width min-max,
 # levels 2 and 3) and a depth-capped tree, on built-in openings, colours swapped.

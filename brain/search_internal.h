@@ -172,6 +172,19 @@ static inline bool move_makes_three(const Board *b, int move)
     return CELL_ENTRY_THREE(inc->entry[b->to_move - 1][move]);
 }
 
+/* Whether the side to move builds two lines at once at `move`: two lines through it each an open
+ * two or a closed three (the quiet moves a 4-3 or a double three is prepared by). */
+static inline bool move_builds_two(const Board *b, int move)
+{
+    const IncState *inc = board_incremental(b);
+    int lines = 0;
+    for (int d = 0; d < 4; d++) {
+        int cls = inc_line_class(inc, b->to_move, move, d);
+        lines += cls == PAT_F2 || cls == PAT_B3;
+    }
+    return lines >= 2;
+}
+
 int order_node_moves(const Board *b, int ply, uint16_t *moves, int *decided);
 int order_narrow(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move);
 int order_moves(Search *s, Board *b, uint16_t *moves, int n, int ply, int tt_move);

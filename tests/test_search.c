@@ -387,6 +387,14 @@ static void quiet_nodes_keep_open_threes(void **state)
     tree_proves_each_win(state, "tests/positions/search_policy_threes.txt", false);
 }
 
+/* A quiet node keeps the moves that build two lines at once (open twos, closed threes) its
+ * policy width leaves out: the tree proves a win prepared by one
+ * (tests/positions/search_builds_two.txt). */
+static void quiet_nodes_keep_moves_that_build_two(void **state)
+{
+    tree_proves_each_win(state, "tests/positions/search_builds_two.txt", false);
+}
+
 static SearchResult search_pruned(Fixture *f, Board *b, int depth, bool pruning)
 {
     SearchLimits lim = {.max_depth = depth, .no_pruning = !pruning};
@@ -1004,6 +1012,7 @@ int main(void)
         cmocka_unit_test(tt_keeps_the_deeper_result),
         cmocka_unit_test(frontier_nodes_find_their_vcf),
         cmocka_unit_test(quiet_nodes_keep_open_threes),
+        cmocka_unit_test(quiet_nodes_keep_moves_that_build_two),
         cmocka_unit_test(pruning_shrinks_the_tree),
         cmocka_unit_test(pruning_keeps_forced_results),
     };

@@ -193,7 +193,8 @@ void order_note_cutoff(Search *s, const Board *b, int ply, int move, int depth);
 int order_keep_best(Board *b, uint16_t *moves, int n, int width);
 /* The policy's choice of moves[0..n): the table's move, the killers, then the best by policy +
  * history, `width` of them best first, then every other move that makes a four or an open three
- * (move_makes_three); the rest follow (moves[kept..n), for a loss to be proven over them).
+ * (move_makes_three) or builds two lines (move_builds_two); the rest follow (moves[kept..n), for
+ * a loss to be proven over them).
  * Returns how many are kept. */
 int order_by_policy(Search *s, const Board *b, uint16_t *moves, int n, int ply, int tt_move,
                     int width);
